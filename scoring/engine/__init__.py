@@ -1,0 +1,96 @@
+"""The rules engine for Forty-Fives: pure Python, no Django (RULES.md Part B).
+
+Everything the site needs is importable from here::
+
+    from scoring.engine import trick_winner, legal_plays, play_round, check_claim
+"""
+
+from .auction import AuctionResult, score_auction_hand
+from .cards import (
+    ACE_OF_HEARTS,
+    JOKER,
+    Card,
+    Rank,
+    Suit,
+    card_name,
+    deck,
+    parse_card,
+    parse_cards,
+    parse_suit,
+)
+from .claims import ClaimCheck, check_claim
+from .errors import CardError, EngineError, HouseRulesError, PlayError, ScoreError
+from .i18n import set_translator
+from .legal import LegalPlays, Obligation, explain_legal_plays, is_renegable, legal_plays
+from .ranks import is_trump, plain_order, suit_of, trump_order
+from .rounds import (
+    Bonus,
+    GameWon,
+    Play,
+    RenegeFinding,
+    RoundResult,
+    TrickRecord,
+    play_round,
+    side_of,
+)
+from .rules import (
+    AUCTION_RULES,
+    DEFAULT_RULES,
+    FIVE_ONLY_RULES,
+    TWENTY_FIVE_RULES,
+    HouseRules,
+    Jokers,
+    NonTrumpLead,
+    Renege,
+)
+from .tricks import TrickResult, trick_winner
+
+__all__ = [
+    "ACE_OF_HEARTS",
+    "AUCTION_RULES",
+    "DEFAULT_RULES",
+    "FIVE_ONLY_RULES",
+    "JOKER",
+    "TWENTY_FIVE_RULES",
+    "AuctionResult",
+    "Bonus",
+    "Card",
+    "CardError",
+    "ClaimCheck",
+    "EngineError",
+    "GameWon",
+    "HouseRules",
+    "HouseRulesError",
+    "Jokers",
+    "LegalPlays",
+    "NonTrumpLead",
+    "Obligation",
+    "Play",
+    "PlayError",
+    "Rank",
+    "Renege",
+    "RenegeFinding",
+    "RoundResult",
+    "ScoreError",
+    "Suit",
+    "TrickRecord",
+    "TrickResult",
+    "card_name",
+    "check_claim",
+    "deck",
+    "explain_legal_plays",
+    "is_renegable",
+    "is_trump",
+    "legal_plays",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "plain_order",
+    "play_round",
+    "score_auction_hand",
+    "set_translator",
+    "side_of",
+    "suit_of",
+    "trick_winner",
+    "trump_order",
+]

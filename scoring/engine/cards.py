@@ -1,0 +1,223 @@
+"""Cards, suits and how to write them (RULES.md B1).
+
+A card is written rank then suit: ``"5H"``, ``"10S"``, ``"JC"``, ``"AH"``.
+Parsing also takes ``"T"`` for 10, lower case, and suit symbols (``"A♥"``,
+``"10♠"``, ``"5♢"``). The joker is ``"JK"``; it only exists when the house
+rules use one.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from .errors import CardError
+from .i18n import _
+
+
+class Suit(StrEnum):
+    """The four suits, valued by their letter."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+class Rank(IntEnum):
+    """Face values; the number is only an identity, never a strength in 45."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def label(self) -> str:
+        """The rank as written on a card: ``"10"``, ``"J"``, ``"JK"``."""
+        return _RANK_LABELS.get(self, str(self.value))
+
+
+_RANK_LABELS = {
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.JOKER: "JK",
+}
+_RANK_FROM_TEXT = {rank.label: rank for rank in Rank if rank is not Rank.JOKER}
+_RANK_FROM_TEXT["T"] = Rank.TEN
+
+_SUIT_FROM_TEXT = {
+    "c": Suit.CLUBS,
+    "club": Suit.CLUBS,
+    "clubs": Suit.CLUBS,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "d": Suit.DIAMONDS,
+    "diamond": Suit.DIAMONDS,
+    "diamonds": Suit.DIAMONDS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "h": Suit.HEARTS,
+    "heart": Suit.HEARTS,
+    "hearts": Suit.HEARTS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "s": Suit.SPADES,
+    "spade": Suit.SPADES,
+    "spades": Suit.SPADES,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+_JOKER_TEXTS = ("JK", "JOKER")
+_VARIATION_SELECTOR = "\ufe0f"  # emoji form of the suit symbols, e.g. "♥️"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card. The joker has no suit; every other card has one."""
+
+    rank: Rank
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if (self.rank is Rank.JOKER) != (self.suit is None):
+            raise CardError(_("Only the joker has no suit."))
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank is Rank.JOKER
+
+    def __str__(self) -> str:
+        return self.rank.label + (self.suit.value if self.suit else "")
+
+
+JOKER = Card(Rank.JOKER, None)
+ACE_OF_HEARTS = Card(Rank.ACE, Suit.HEARTS)
+STANDARD_DECK: tuple[Card, ...] = tuple(
+    Card(rank, suit) for suit in Suit for rank in Rank if rank is not Rank.JOKER
+)
+
+
+def deck(with_joker: bool = False) -> tuple[Card, ...]:
+    """The 52 cards (RULES.md B1), plus the joker when the house uses one."""
+    return STANDARD_DECK + ((JOKER,) if with_joker else ())
+
+
+def parse_suit(value: Suit | str) -> Suit:
+    """A suit from its letter, name or symbol: ``"H"``, ``"hearts"``, ``"♥"``."""
+    if isinstance(value, Suit):
+        return value
+    key = str(value).strip().replace(_VARIATION_SELECTOR, "").lower()
+    try:
+        return _SUIT_FROM_TEXT[key]
+    except KeyError:
+        raise CardError(
+            _('"%(text)s" is not a suit: use C, D, H or S, a name like "hearts", or ♥.')
+            % {"text": value}
+        ) from None
+
+
+def parse_card(value: Card | str, *, jokers: bool = False) -> Card:
+    """Read one card (RULES.md B1); ``jokers`` says whether "JK" is allowed.
+
+    Raises :class:`CardError` naming the bad input, e.g.
+    ``"7X" is not a card: unknown suit "X"``.
+    """
+    if isinstance(value, Card):
+        if value.is_joker and not jokers:
+            raise CardError(_no_jokers_message(str(value)))
+        return value
+    if not isinstance(value, str):
+        raise CardError(
+            _('"%(text)s" is not a card: a card is written like "10S" or "AH".') % {"text": value}
+        )
+    text = value.strip().replace(_VARIATION_SELECTOR, "")
+    if text.upper() in _JOKER_TEXTS:
+        if not jokers:
+            raise CardError(_no_jokers_message(value))
+        return JOKER
+    if len(text) < 2:
+        raise CardError(
+            _('"%(text)s" is not a card: a card is a rank and a suit, like "10S" or "AH".')
+            % {"text": value}
+        )
+    rank_text, suit_text = text[:-1].upper(), text[-1]
+    if suit_text.lower() not in _SUIT_FROM_TEXT:
+        raise CardError(
+            _('"%(text)s" is not a card: unknown suit "%(suit)s".')
+            % {"text": value, "suit": suit_text}
+        )
+    if rank_text not in _RANK_FROM_TEXT:
+        raise CardError(
+            _('"%(text)s" is not a card: unknown rank "%(rank)s".')
+            % {"text": value, "rank": rank_text}
+        )
+    return Card(_RANK_FROM_TEXT[rank_text], _SUIT_FROM_TEXT[suit_text.lower()])
+
+
+def parse_cards(values: Iterable[Card | str], *, jokers: bool = False) -> tuple[Card, ...]:
+    """Read several cards, refusing any card that appears twice."""
+    cards = tuple(parse_card(value, jokers=jokers) for value in values)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(
+                _("The %(card)s appears twice; a deck has only one of each card.")
+                % {"card": card_name(card)}
+            )
+        seen.add(card)
+    return cards
+
+
+def _no_jokers_message(text: str) -> str:
+    return _('"%(text)s" is not a card: jokers are not used under these house rules.') % {
+        "text": text
+    }
+
+
+def suit_name(suit: Suit) -> str:
+    """The suit's name in words, plural as halls say it: "hearts"."""
+    names = {
+        Suit.CLUBS: _("clubs"),
+        Suit.DIAMONDS: _("diamonds"),
+        Suit.HEARTS: _("hearts"),
+        Suit.SPADES: _("spades"),
+    }
+    return names[suit]
+
+
+def card_name(card: Card) -> str:
+    """The card in words, without article: "5 of hearts", "jack of spades", "joker"."""
+    if card.suit is None:
+        return _("joker")
+    faces = {
+        Rank.JACK: _("jack"),
+        Rank.QUEEN: _("queen"),
+        Rank.KING: _("king"),
+        Rank.ACE: _("ace"),
+    }
+    rank = faces.get(card.rank, card.rank.label)
+    return _("%(rank)s of %(suit)s") % {"rank": rank, "suit": suit_name(card.suit)}
+
+
+def the_cards(cards: Iterable[Card]) -> str:
+    """Cards in words with articles: "the 6 of clubs and the ace of hearts"."""
+    names = [_("the %(card)s") % {"card": card_name(card)} for card in cards]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
