@@ -1,0 +1,67 @@
+# CardNight: `make run` serves the site, `make test` runs the tests.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+HOST   ?= 0.0.0.0
+PORT   ?= 8000
+WORKERS ?= 3
+THREADS ?= 4
+
+.PHONY: run test install install-dev lint migrations-check deploy-check bench load messages clean help
+
+help:
+	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
+	@echo "make test   - run the whole test suite"
+	@echo "make lint   - ruff"
+	@echo "make bench  - print speed figures"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py ensure_organizer
+	$(BIN)/python manage.py addresses --host $(HOST) --port $(PORT)
+	exec $(BIN)/gunicorn cardnight.wsgi:application --bind $(HOST):$(PORT) \
+		--workers $(WORKERS) --threads $(THREADS) --worker-class gthread \
+		--timeout 30 --graceful-timeout 10 --access-logfile - --log-level warning
+
+test: install-dev
+	$(BIN)/python -m pytest
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+migrations-check: install-dev
+	$(BIN)/python manage.py makemigrations --check --dry-run
+
+deploy-check: install-dev
+	CARDNIGHT_HTTPS=true DEBUG=false SECRET_KEY=$$(head -c 48 /dev/urandom | base64) \
+		$(BIN)/python manage.py check --deploy --fail-level WARNING
+
+bench: install-dev
+	$(BIN)/python bench/run.py
+
+load: install-dev
+	$(BIN)/python bench/load.py
+
+messages: install-dev
+	$(BIN)/python manage.py makemessages -l fr --ignore '.venv/*' --ignore 'var/*'
+	$(BIN)/python manage.py compilemessages -l fr --ignore '.venv/*'
+
+clean:
+	rm -rf $(VENV) var/staticfiles .pytest_cache .ruff_cache test-artifacts

@@ -1,0 +1,20 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from cardnight import views
+
+handler400 = "cardnight.views.bad_request"
+handler403 = "cardnight.views.permission_denied"
+handler404 = "cardnight.views.page_not_found"
+handler500 = "cardnight.views.server_error"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("", include("tables.urls")),
+]

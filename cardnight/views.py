@@ -1,0 +1,67 @@
+"""Site-wide views: home, health check, error pages."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from cardnight.errors import UserError
+from cardnight.roles import is_volunteer
+from tables.models import Evening
+
+
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness check: answers without touching the database."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    if is_volunteer(request.user):
+        evenings = Evening.objects.select_related("hall")[:10]
+    else:
+        evenings = Evening.objects.published().select_related("hall")[:10]
+    return render(request, "home.html", {"evenings": evenings})
+
+
+def error_page(request: HttpRequest, title: str, message: str, status: int, back: str = ""):
+    """A plain page (or an htmx fragment) that says what went wrong."""
+    template = "_error_fragment.html" if getattr(request, "htmx", False) else "error.html"
+    context = {"title": title, "message": message, "back": back}
+    return render(request, template, context, status=status)
+
+
+def user_error(request: HttpRequest, error: UserError, back: str = "") -> HttpResponse:
+    return error_page(request, _("That did not work"), error.message, error.status, back)
+
+
+def bad_request(request: HttpRequest, exception=None) -> HttpResponse:
+    return error_page(request, _("Bad request"), _("The request was not understood."), 400)
+
+
+def permission_denied(request: HttpRequest, exception=None) -> HttpResponse:
+    message = str(exception) if exception and str(exception) else _("You may not do that.")
+    return error_page(request, _("Not allowed"), message, 403)
+
+
+def page_not_found(request: HttpRequest, exception=None) -> HttpResponse:
+    return error_page(request, _("Not found"), _("There is no such page. Check the address."), 404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(_("Something went wrong on our side."), status=500)
+
+
+@never_cache
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return error_page(
+        request,
+        _("Please try again"),
+        _(
+            "The form had expired or came from elsewhere. Go back, reload the page and "
+            "send it again."
+        ),
+        403,
+    )

@@ -1,0 +1,214 @@
+"""Forms for halls, evenings and couples. Every message is plain words."""
+
+from decimal import Decimal
+
+from django import forms
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from .models import MAX_NAME, Couple, Evening, Hall
+
+
+class HallForm(forms.ModelForm):
+    class Meta:
+        model = Hall
+        fields = ["name", "paper_size", "privacy"]
+        help_texts = {
+            "name": _(
+                "The hall or series, e.g. “St. Joseph's Parish Hall”. The cookie jar "
+                "and the season table carry over between its evenings."
+            ),
+            "paper_size": _("What the hall's printer takes."),
+            "privacy": _("What players see of other couples on the public scoreboard."),
+        }
+
+
+def _money_field_errors(form: forms.ModelForm, names: list[str]) -> None:
+    for name in names:
+        value = form.cleaned_data.get(name)
+        if value is not None and value < Decimal("0"):
+            form.add_error(name, _("An amount cannot be negative."))
+
+
+class EveningForm(forms.ModelForm):
+    """Create or edit an evening; each setting explained in plain words."""
+
+    new_hall = forms.CharField(
+        label=_("…or a new hall"),
+        max_length=100,
+        required=False,
+        help_text=_("Type a name here to add a hall that is not in the list."),
+    )
+
+    SECTIONS = [
+        (_("The evening"), ["name", "date", "hall", "new_hall", "games", "entry_fee"]),
+        (_("Places and prizes"), ["prize_places", "ranking", "bye_counts_as_win", "booby_prize"]),
+        (_("Cookie jar"), ["cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode"]),
+        (
+            _("Also tonight"),
+            ["fifty_fifty", "travelling_prize", "half_time_leader", "half_time_game"],
+        ),
+        (
+            _("House rules (for settling disputes)"),
+            ["renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target"],
+        ),
+        (_("Scoreboard"), ["published"]),
+    ]
+
+    class Meta:
+        model = Evening
+        fields = [
+            "name", "date", "hall", "games", "entry_fee",
+            "prize_places", "ranking", "bye_counts_as_win", "booby_prize",
+            "cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode",
+            "fifty_fifty", "travelling_prize", "half_time_leader", "half_time_game",
+            "renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target",
+            "published",
+        ]  # fmt: skip
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {
+            "name": _("As the hall calls it, e.g. “Friday 45s”."),
+            "games": _("How many games are played tonight (usually 25). Each couple's "
+                       "punch card has this many numbers."),
+            "entry_fee": _("What each couple pays at the door, for the money summary."),
+            "prize_places": _("How many places win a prize (usually 3)."),
+            "ranking": _("Cape Breton way: first place is every couple with the most games, "
+                         "second every couple with the next count, and so on. Standard way: "
+                         "two couples tied for first take first and second between them."),
+            "bye_counts_as_win": _("With an odd number of couples one sits out each game. "
+                                   "Tick this to punch that game on their card."),
+            "booby_prize": _("A consolation prize for the couple with the fewest games."),
+            "cookie_jar": _("A side pot: couples buy in, and a couple that wins every one of "
+                            "the drawn games wins the jar."),
+            "jar_buy_in": _("What a couple pays to be in the cookie jar."),
+            "jar_draw_size": _("How many game numbers are drawn for the jar (usually 8 or 10)."),
+            "jar_draw_mode": _("Announced: everyone knows which games count. Sealed: drawn "
+                               "before game 1 and shown only at the end, with a fingerprint "
+                               "anyone can check. Hat: you draw the numbers and type them in."),
+            "fifty_fifty": _("Tickets sold through the evening; half the takings go to one "
+                             "drawn ticket, half to the hall."),
+            "travelling_prize": _("A couple is drawn at the start; the prize travels with the "
+                                  "couple that beats its holder. Whoever holds it after the "
+                                  "last game wins a small gift."),
+            "half_time_leader": _("A small prize for the most games at half time."),
+            "half_time_game": _("Half time is after this game (usually 12 or 13)."),
+            "renege": _("Which top trumps a player may hold back when trump is led."),
+            "nontrump_lead": _("What a player must play when a plain suit is led."),
+            "hearts_on_hearts": _("When the ace of hearts is led, a player with no trump must "
+                                  "play a heart if they have one."),
+            "jokers": _("Most halls play without a joker."),
+            "game_target": _("The score that wins a game."),
+            "published": _("Show this evening on the public scoreboard at /e/…/. Leave it off "
+                           "to keep the evening private until you are ready."),
+        }  # fmt: skip
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["hall"].required = False
+        self.fields["hall"].empty_label = _("Choose a hall")
+        evening = self.instance
+        if evening.pk and not evening.is_setup:
+            # The cookie jar is drawn when play starts; its draw cannot change after.
+            for name in ("cookie_jar", "jar_draw_size", "jar_draw_mode", "jar_buy_in"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _("Fixed once play has started.")
+
+    def sections(self):
+        for title, names in self.SECTIONS:
+            yield title, [self[name] for name in names]
+
+    def clean(self):
+        data = super().clean()
+        hall, new_hall = data.get("hall"), (data.get("new_hall") or "").strip()
+        if hall and new_hall:
+            self.add_error("new_hall", _("Choose a hall or type a new one, not both."))
+        elif not hall and not new_hall:
+            self.add_error("hall", _("Choose the hall, or type the name of a new one."))
+        elif new_hall and Hall.objects.filter(name__iexact=new_hall).exists():
+            self.add_error("new_hall", _("That hall already exists: choose it in the list."))
+        _money_field_errors(self, ["entry_fee", "jar_buy_in"])
+        games = data.get("games")
+        evening = self.instance
+        if games and evening.pk and games < evening.current_game:
+            self.add_error(
+                "games",
+                _("Game %(n)s is already being played: the evening cannot be shorter.")
+                % {"n": evening.current_game},
+            )
+        if games and data.get("jar_draw_size") and data["jar_draw_size"] > games:
+            self.add_error("jar_draw_size", _("Cannot draw more games than the evening has."))
+        if games and data.get("half_time_game") and data["half_time_game"] >= games:
+            self.add_error("half_time_game", _("Half time must come before the last game."))
+        return data
+
+    def save(self, commit: bool = True) -> Evening:
+        evening = super().save(commit=False)
+        new_hall = (self.cleaned_data.get("new_hall") or "").strip()
+        if new_hall:
+            evening.hall = Hall.objects.create(name=new_hall)
+        if not evening.slug:
+            evening.slug = unique_slug(evening.name, evening.date)
+        if commit:
+            evening.save()
+        return evening
+
+
+def unique_slug(name: str, date) -> str:
+    base = slugify(f"{name} {date:%Y-%m-%d}")[:50] or "evening"
+    slug, n = base, 2
+    while Evening.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+class CoupleForm(forms.ModelForm):
+    """The door form: two names (and, rarely, a number from a pre-printed card)."""
+
+    number = forms.IntegerField(
+        label=_("Number"),
+        required=False,
+        min_value=1,
+        max_value=9999,
+        help_text=_("Leave empty for the next number."),
+    )
+
+    class Meta:
+        model = Couple
+        fields = ["player1", "player2", "number", "paid", "jar_buy_in"]
+
+    def __init__(self, *args, evening: Evening, **kwargs):
+        self.evening = evening
+        super().__init__(*args, **kwargs)
+        for name in ("player1", "player2"):
+            self.fields[name].widget.attrs.update(
+                {"autocomplete": "off", "autocapitalize": "words", "maxlength": MAX_NAME}
+            )
+        self.fields["player1"].widget.attrs["autofocus"] = True
+        if not evening.cookie_jar:
+            del self.fields["jar_buy_in"]
+        if self.instance.pk:
+            self.fields["number"].disabled = True
+
+    def _clean_name(self, name: str) -> str:
+        value = " ".join((self.cleaned_data.get(name) or "").split())
+        if not value:
+            raise forms.ValidationError(_("Type the player's name."))
+        return value
+
+    def clean_player1(self) -> str:
+        return self._clean_name("player1")
+
+    def clean_player2(self) -> str:
+        return self._clean_name("player2")
+
+    def clean_number(self):
+        number = self.cleaned_data.get("number")
+        if self.instance.pk:
+            return self.instance.number
+        if number is not None:
+            taken = self.evening.couples.filter(number=number).exists()
+            if taken:
+                raise forms.ValidationError(
+                    _("Couple %(n)s is already registered tonight.") % {"n": number}
+                )
+        return number

@@ -1,0 +1,50 @@
+"""Print the addresses phones on the hall's Wi-Fi can use to reach the site."""
+
+import socket
+import subprocess
+
+from django.core.management.base import BaseCommand
+
+
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses, loopback last. Nothing is sent anywhere."""
+    found: list[str] = []
+    try:
+        out = subprocess.run(
+            ["hostname", "-I"],  # noqa: S607 -- hostname is on every Linux
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        ).stdout
+        found = [a for a in out.split() if "." in a]
+    except (OSError, subprocess.SubprocessError):
+        pass
+    if not found:
+        try:
+            infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+            found = sorted({info[4][0] for info in infos})
+        except OSError:
+            found = []
+    others = [a for a in found if not a.startswith("127.")]
+    return others + ["127.0.0.1"]
+
+
+class Command(BaseCommand):
+    help = "Print the addresses where phones can reach CardNight."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--port", type=int, default=8000)
+        parser.add_argument("--host", default="0.0.0.0")  # noqa: S104
+
+    def handle(self, *args, port: int, host: str, **options):
+        self.stdout.write("CardNight is starting. Open it at:")
+        every_interface = host in ("0.0.0.0", "")  # noqa: S104
+        addresses = local_addresses() if every_interface else [host]
+        for address in addresses:
+            note = (
+                "  (this computer only)"
+                if address.startswith("127.")
+                else "  (phones on the same Wi-Fi)"
+            )
+            self.stdout.write(f"  http://{address}:{port}/{note}")

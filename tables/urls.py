@@ -1,0 +1,20 @@
+from django.urls import path
+
+from tables.views import door, evenings
+
+urlpatterns = [
+    path("evenings/", evenings.evening_list, name="evening-list"),
+    path("evenings/new/", evenings.evening_create, name="evening-create"),
+    path("evenings/<slug:slug>/", evenings.evening_detail, name="evening-detail"),
+    path("evenings/<slug:slug>/edit/", evenings.evening_edit, name="evening-edit"),
+    path("evenings/<slug:slug>/door/", door.door, name="door"),
+    path("evenings/<slug:slug>/couples/<int:number>/", door.couple_edit, name="couple-edit"),
+    path(
+        "evenings/<slug:slug>/couples/<int:number>/remove/",
+        door.couple_remove,
+        name="couple-remove",
+    ),
+    path("evenings/<slug:slug>/couples/<int:number>/paid/", door.couple_paid, name="couple-paid"),
+    path("halls/new/", evenings.hall_form, name="hall-create"),
+    path("halls/<int:hall_id>/edit/", evenings.hall_form, name="hall-edit"),
+]

@@ -1,0 +1,132 @@
+"""Shared fixtures: the personas (organizer, volunteer, anonymous), a hall and
+an evening built in code, and a headless Chromium driven by Playwright."""
+
+import datetime
+import os
+import shutil
+
+import pytest
+from django.contrib.auth.models import Group, User
+from django.test import Client
+
+from cardnight.roles import ORGANIZERS, VOLUNTEERS
+from tables.models import Evening, Hall
+
+PASSWORD = "cards-and-cookies-45"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def make_user(username: str, group: str | None) -> User:
+    user = User.objects.create_user(username, password=PASSWORD)
+    if group:
+        user.groups.add(Group.objects.get_or_create(name=group)[0])
+    return user
+
+
+@pytest.fixture
+def organizer(db) -> User:
+    return make_user("olive", ORGANIZERS)
+
+
+@pytest.fixture
+def volunteer(db) -> User:
+    return make_user("vince", VOLUNTEERS)
+
+
+@pytest.fixture
+def outsider(db) -> User:
+    """Signed in, but neither organizer nor volunteer."""
+    return make_user("oscar", None)
+
+
+@pytest.fixture
+def organizer_client(organizer) -> Client:
+    client = Client()
+    client.force_login(organizer)
+    return client
+
+
+@pytest.fixture
+def volunteer_client(volunteer) -> Client:
+    client = Client()
+    client.force_login(volunteer)
+    return client
+
+
+@pytest.fixture
+def outsider_client(outsider) -> Client:
+    client = Client()
+    client.force_login(outsider)
+    return client
+
+
+@pytest.fixture
+def hall(db) -> Hall:
+    return Hall.objects.create(name="St. Joseph's Parish Hall")
+
+
+@pytest.fixture
+def evening(hall) -> Evening:
+    return Evening.objects.create(
+        hall=hall, name="Friday 45s", slug="friday-45s", date=datetime.date(2026, 11, 27)
+    )
+
+
+# --- Browser ------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, headless, driven by Playwright (no browser download)."""
+    if not shutil.which(CHROMIUM):
+        pytest.fail(f"Chromium is not installed at {CHROMIUM}: run `apt-get install chromium`.")
+    # Playwright's sync API runs an event loop in this thread; the live server
+    # and the test's own ORM calls are still synchronous.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A page on a phone-sized viewport (a cheap Android phone)."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+
+
+def sign_in(page, live_server, username: str) -> None:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_load_state()
+
+
+def screenshot(page, name: str) -> None:
+    """Keep a screenshot under test-artifacts/ for a person to look at."""
+    os.makedirs("test-artifacts", exist_ok=True)
+    page.screenshot(path=f"test-artifacts/{name}.png", full_page=True)

@@ -1,0 +1,42 @@
+"""In a real browser on a phone: sign in, create an evening, register four couples."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tables.models import Evening
+from tests.conftest import screenshot, sign_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_an_organizer_creates_an_evening_and_registers_four_couples(live_server, phone, organizer):
+    sign_in(phone, live_server, "olive")
+    phone.get_by_role("link", name="Evenings").click()
+    phone.get_by_role("link", name="New evening").click()
+    phone.get_by_label("Name", exact=True).fill("Friday 45s")
+    phone.get_by_label("Date").fill("2026-11-27")
+    phone.get_by_label("…or a new hall").fill("Arichat Parish Hall")
+    screenshot(phone, "evening-form")
+    phone.get_by_role("button", name="Create the evening").click()
+    phone.wait_for_url("**/door/")
+
+    couples = [
+        ("Mary", "John"),
+        ("Marie-Thérèse", "Joe D'Eon"),
+        ("Ruairí", "Ann"),
+        ("Rita", "Angus"),
+    ]
+    for number, (first, second) in enumerate(couples, start=1):
+        phone.get_by_label("First player").fill(first)
+        phone.get_by_label("Second player").fill(second)
+        phone.keyboard.press("Enter")
+        phone.get_by_text(f"Couple {number}: {first} & {second}.").wait_for()
+        # htmx swapped the section in place and put the cursor back.
+        expect(phone.get_by_label("First player")).to_be_focused()
+    phone.get_by_role("button", name="Mark paid").first.click()
+    phone.get_by_role("button", name="✔ Paid").wait_for()
+    screenshot(phone, "door")
+
+    evening = Evening.objects.get()
+    assert list(evening.couples.values_list("player1", flat=True)) == [c[0] for c in couples]
+    assert evening.couples.filter(paid=True).count() == 1

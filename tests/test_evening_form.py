@@ -1,0 +1,97 @@
+"""Creating and editing an evening: every setting, and every bad value."""
+
+import pytest
+from django.urls import reverse
+
+from tables.models import Evening, Hall
+
+pytestmark = pytest.mark.django_db
+
+
+def form_data(**overrides):
+    data = {
+        "name": "Friday 45s",
+        "date": "2026-11-27",
+        "new_hall": "Arichat Parish Hall",
+        "games": "25",
+        "entry_fee": "10.00",
+        "prize_places": "3",
+        "ranking": "distinct",
+        "bye_counts_as_win": "on",
+        "jar_buy_in": "2.00",
+        "jar_draw_size": "8",
+        "jar_draw_mode": "announced",
+        "half_time_game": "12",
+        "renege": "cape_breton",
+        "nontrump_lead": "follow_or_trump",
+        "jokers": "none",
+        "game_target": "45",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_it_creates_an_evening_with_a_new_hall_and_the_defaults(organizer_client):
+    response = organizer_client.post(reverse("evening-create"), form_data())
+    evening = Evening.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("door", args=[evening.slug])
+    assert evening.hall.name == "Arichat Parish Hall"
+    assert evening.slug == "friday-45s-2026-11-27"
+    assert (evening.games, evening.prize_places, evening.bye_counts_as_win) == (25, 3, True)
+    assert evening.ranking == Evening.Ranking.DISTINCT
+    assert not evening.published
+
+
+def test_two_evenings_of_the_same_name_and_date_get_different_slugs(organizer_client, hall):
+    organizer_client.post(reverse("evening-create"), form_data(new_hall="", hall=hall.pk))
+    organizer_client.post(reverse("evening-create"), form_data(new_hall="", hall=hall.pk))
+    assert sorted(Evening.objects.values_list("slug", flat=True)) == [
+        "friday-45s-2026-11-27",
+        "friday-45s-2026-11-27-2",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("overrides", "field", "message"),
+    [
+        ({"games": "0"}, "games", "greater than or equal to 1"),
+        ({"games": "1000"}, "games", "less than or equal to 60"),
+        ({"name": ""}, "name", "This field is required"),
+        ({"name": "x" * 500}, "name", "at most 100 characters"),
+        ({"new_hall": ""}, "hall", "Choose the hall"),
+        ({"entry_fee": "-5"}, "entry_fee", "cannot be negative"),
+        ({"entry_fee": "1.005"}, "entry_fee", "2 decimal places"),
+        ({"jar_draw_size": "30"}, "jar_draw_size", "more games than the evening has"),
+        ({"half_time_game": "25"}, "half_time_game", "before the last game"),
+        ({"date": "yesterday"}, "date", "valid date"),
+    ],
+)
+def test_bad_settings_get_a_clear_message_and_nothing_is_saved(
+    organizer_client, overrides, field, message
+):
+    response = organizer_client.post(reverse("evening-create"), form_data(**overrides))
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert message in " ".join(errors[field]), errors
+    assert Evening.objects.count() == 0
+    assert Hall.objects.count() == 0
+
+
+def test_an_organizer_edits_the_settings(organizer_client, evening):
+    data = form_data(new_hall="", hall=evening.hall.pk, prize_places="4", ranking="standard")
+    response = organizer_client.post(reverse("evening-edit", args=[evening.slug]), data)
+    assert response.status_code == 302
+    evening.refresh_from_db()
+    assert (evening.prize_places, evening.ranking) == (4, "standard")
+    assert evening.version == 2
+
+
+def test_an_evening_under_way_cannot_be_made_shorter_than_the_current_game(
+    organizer_client, evening
+):
+    Evening.objects.filter(pk=evening.pk).update(status="running", current_game=10)
+    data = form_data(new_hall="", hall=evening.hall.pk, games="8", half_time_game="4")
+    response = organizer_client.post(reverse("evening-edit", args=[evening.slug]), data)
+    assert response.status_code == 400
+    assert "Game 10 is already being played" in str(response.context["form"].errors)

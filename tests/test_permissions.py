@@ -1,0 +1,81 @@
+"""Who may see and do what: organizer, volunteer, signed-in outsider, anonymous."""
+
+import pytest
+from django.urls import reverse
+
+from tables.models import Couple
+
+pytestmark = pytest.mark.django_db
+
+
+def volunteer_pages(evening):
+    return [
+        reverse("evening-list"),
+        reverse("evening-detail", args=[evening.slug]),
+        reverse("door", args=[evening.slug]),
+    ]
+
+
+def organizer_pages(evening):
+    return [
+        reverse("evening-create"),
+        reverse("evening-edit", args=[evening.slug]),
+        reverse("hall-create"),
+        reverse("hall-edit", args=[evening.hall.pk]),
+    ]
+
+
+def test_anonymous_visitors_are_sent_to_sign_in(client, evening):
+    for url in volunteer_pages(evening) + organizer_pages(evening):
+        response = client.get(url)
+        assert response.status_code == 302, url
+        assert response["Location"].startswith("/accounts/login/"), url
+
+
+def test_the_home_page_and_sign_in_are_public(client, evening):
+    assert client.get("/").status_code == 200
+    assert client.get("/accounts/login/").status_code == 200
+
+
+def test_an_outsider_gets_403_everywhere(outsider_client, evening):
+    for url in volunteer_pages(evening) + organizer_pages(evening):
+        assert outsider_client.get(url).status_code == 403, url
+
+
+def test_a_volunteer_sees_the_volunteer_pages(volunteer_client, evening):
+    for url in volunteer_pages(evening):
+        assert volunteer_client.get(url).status_code == 200, url
+
+
+def test_a_volunteer_cannot_change_settings(volunteer_client, evening):
+    for url in organizer_pages(evening):
+        response = volunteer_client.get(url)
+        assert response.status_code == 403, url
+        assert b"Only an organizer can do that." in response.content
+    response = volunteer_client.post(reverse("evening-edit", args=[evening.slug]), {"games": 10})
+    assert response.status_code == 403
+    evening.refresh_from_db()
+    assert evening.games == 25
+
+
+def test_a_volunteer_cannot_remove_a_couple(volunteer_client, evening):
+    Couple.objects.create(evening=evening, number=1, player1="A", player2="B")
+    response = volunteer_client.post(reverse("couple-remove", args=[evening.slug, 1]))
+    assert response.status_code == 403
+    assert evening.couples.count() == 1
+
+
+def test_an_organizer_sees_every_page(organizer_client, evening):
+    for url in volunteer_pages(evening) + organizer_pages(evening):
+        assert organizer_client.get(url).status_code == 200, url
+
+
+def test_wrong_methods_get_405(organizer_client, evening):
+    assert organizer_client.get(reverse("couple-remove", args=[evening.slug, 1])).status_code == 405
+    assert organizer_client.get(reverse("couple-paid", args=[evening.slug, 1])).status_code == 405
+    assert organizer_client.post("/healthz").status_code == 405
+
+
+def test_an_unknown_evening_is_404(organizer_client, db):
+    assert organizer_client.get("/evenings/nope/").status_code == 404
+    assert organizer_client.get("/evenings/nope/door/").status_code == 404
