@@ -17,4 +17,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("tables.urls")),
+    path("", include("tables.urls_game")),
+    path("", include("scoring.urls")),
+    path("", include("scoring.urls_board")),
+    path("", include("scoring.urls_print")),
+    path("", include("scoring.urls_dispute")),
 ]

@@ -1,0 +1,3 @@
+"""URL patterns; see the module docstring of the views they name."""
+
+urlpatterns: list = []
