@@ -5,6 +5,7 @@ variable, read through the small helpers below that fail loudly on a bad
 value. README.md lists them all.
 """
 
+import datetime
 import os
 import secrets
 import sys
@@ -70,6 +71,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "tables",
     "scoring",
 ]
@@ -87,6 +89,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "cardnight.middleware.SecurityHeadersMiddleware",
+    # Last, as django-axes asks: turns too many failed sign-ins into a lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "cardnight.urls"
@@ -154,6 +158,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Sign-in attempts are rate-limited: after 5 failures for one user name from
+# one address, that pair waits 5 minutes.
+AXES_FAILURE_LIMIT = envint("CARDNIGHT_SIGNIN_FAILURES", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("CARDNIGHT_SIGNIN_COOLOFF_MINUTES", 5))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "evening-list"
 LOGOUT_REDIRECT_URL = "login"
