@@ -6,13 +6,14 @@ every comparison in the engine goes through them.
 
 from functools import cache
 
-from .cards import ACE_OF_HEARTS, JOKER, Card, Rank, Suit, parse_card
+from .cards import ACE_OF_HEARTS, JOKER, Card, Rank, Suit
 from .rules import HouseRules, Jokers
 
 
 def _ranks(written: str) -> tuple[Rank, ...]:
     """Ranks as RULES.md B2 writes them, e.g. ``"A K Q 2 3"``."""
-    return tuple(parse_card(label + "S").rank for label in written.split())
+    by_label = {rank.label: rank for rank in Rank}
+    return tuple(by_label[label] for label in written.split())
 
 
 # The trump suit after its 5, J and the A-hearts, and the plain suits (RULES.md B2).

@@ -25,147 +25,59 @@ def played(hand: str, led: str | None, trump: str = "C", rules: HouseRules = DEF
     return {str(card) for card in legal_plays(hand.split(), led, trump, rules)}
 
 
-# (hand, card led, trump, house rules, cards that may be played); clubs are trump unless said.
+# What may be played: (id, hand, card led, allowed); clubs are trump unless said.
+def case(name, hand, led, allowed, rules=DEFAULT_RULES, trump="C"):
+    return pytest.param(hand, led, trump, rules, allowed, id=name)
+
+
 CASES = [
     # RULES.md B3 examples.
-    pytest.param(
-        "JC 4C KH",
-        "6C",
-        "C",
-        DEFAULT_RULES,
-        "JC 4C",
-        id="b3-six-led-jack-and-low-trump-must-trump-either",
-    ),
-    pytest.param(
-        "JC KH 2D", "6C", "C", DEFAULT_RULES, "JC KH 2D", id="b3-six-led-only-jack-may-renege"
-    ),
-    pytest.param("5C KH", "JC", "C", DEFAULT_RULES, "5C KH", id="b3-jack-led-five-may-renege"),
-    pytest.param(
-        "AH KD", "JC", "C", DEFAULT_RULES, "AH", id="b3-jack-led-ace-of-hearts-may-not-renege"
-    ),
-    pytest.param("JC KH", "5C", "C", DEFAULT_RULES, "JC", id="b3-five-led-only-jack-must-play-it"),
+    case("b3-six-led-jack-and-low-trump-must-trump-either", "JC 4C KH", "6C", "JC 4C"),
+    case("b3-six-led-only-jack-may-renege", "JC KH 2D", "6C", "JC KH 2D"),
+    case("b3-jack-led-five-may-renege", "5C KH", "JC", "5C KH"),
+    case("b3-jack-led-ace-of-hearts-may-not-renege", "AH KD", "JC", "AH"),
+    case("b3-five-led-only-jack-must-play-it", "JC KH", "5C", "JC"),
     # Seed 003 "Reneging Exception".
-    pytest.param(
-        "5C KD", "6C", "C", DEFAULT_RULES, "5C KD", id="seed003-six-led-five-alone-may-renege"
-    ),
-    pytest.param(
-        "AH KD",
-        "6C",
-        "C",
-        DEFAULT_RULES,
-        "AH KD",
-        id="seed003-six-led-ace-of-hearts-alone-may-renege",
-    ),
-    pytest.param(
-        "5C JC AH KD",
-        "6C",
-        "C",
-        DEFAULT_RULES,
-        "5C JC AH KD",
-        id="seed003-six-led-all-top-three-may-renege",
-    ),
-    pytest.param(
-        "JC 9C KD",
-        "6C",
-        "C",
-        DEFAULT_RULES,
-        "JC 9C",
-        id="seed003-top-trump-with-lower-trump-must-trump",
-    ),
-    pytest.param(
-        "5C AH KD",
-        "JC",
-        "C",
-        DEFAULT_RULES,
-        "5C AH",
-        id="seed003-jack-led-five-and-ace-of-hearts-must-trump",
-    ),
+    case("seed003-six-led-five-alone-may-renege", "5C KD", "6C", "5C KD"),
+    case("seed003-six-led-ace-of-hearts-alone-may-renege", "AH KD", "6C", "AH KD"),
+    case("seed003-six-led-all-top-three-may-renege", "5C JC AH KD", "6C", "5C JC AH KD"),
+    case("seed003-top-trump-with-lower-trump-must-trump", "JC 9C KD", "6C", "JC 9C"),
+    case("seed003-jack-led-five-and-ace-of-hearts-must-trump", "5C AH KD", "JC", "5C AH"),
     # Seed 000 "Common Rule" (Nova Scotia).
-    pytest.param(
-        "5C KD",
-        "AH",
-        "C",
-        DEFAULT_RULES,
-        "5C KD",
-        id="seed000-five-may-be-reneged-on-ace-of-hearts",
-    ),
-    pytest.param(
-        "JC KD",
-        "AH",
-        "C",
-        DEFAULT_RULES,
-        "JC KD",
-        id="seed000-jack-may-be-reneged-on-ace-of-hearts",
-    ),
-    pytest.param(
-        "AH KD", "5C", "C", DEFAULT_RULES, "AH", id="seed000-ace-of-hearts-must-follow-five"
-    ),
+    case("seed000-five-may-be-reneged-on-ace-of-hearts", "5C KD", "AH", "5C KD"),
+    case("seed000-jack-may-be-reneged-on-ace-of-hearts", "JC KD", "AH", "JC KD"),
+    case("seed000-ace-of-hearts-must-follow-five", "AH KD", "5C", "AH"),
     # Five-only variant (Colchester County, Ireland).
-    pytest.param("JC KH", "6C", "C", FIVE_ONLY_RULES, "JC", id="five-only-jack-may-not-renege"),
-    pytest.param(
-        "AH KD", "6C", "C", FIVE_ONLY_RULES, "AH", id="five-only-ace-of-hearts-may-not-renege"
-    ),
-    pytest.param("5C KH", "6C", "C", FIVE_ONLY_RULES, "5C KH", id="five-only-five-may-renege"),
+    case("five-only-jack-may-not-renege", "JC KH", "6C", "JC", FIVE_ONLY_RULES),
+    case("five-only-ace-of-hearts-may-not-renege", "AH KD", "6C", "AH", FIVE_ONLY_RULES),
+    case("five-only-five-may-renege", "5C KH", "6C", "5C KH", FIVE_ONLY_RULES),
     # The ace of hearts led counts as trump led, and is never a plain heart.
-    pytest.param("2C KH", "AH", "C", DEFAULT_RULES, "2C", id="ace-of-hearts-led-is-trump-led"),
-    pytest.param(
-        "2H 3D", "AH", "C", DEFAULT_RULES, "2H 3D", id="ace-of-hearts-led-no-trump-any-card"
-    ),
-    pytest.param(
-        "2H 3D", "AH", "C", HEARTS_ON_HEARTS, "2H", id="hearts-on-hearts-must-play-a-heart"
-    ),
-    pytest.param(
-        "3D 4S", "AH", "C", HEARTS_ON_HEARTS, "3D 4S", id="hearts-on-hearts-no-heart-any-card"
-    ),
-    pytest.param(
-        "2H 3D",
-        "6C",
-        "C",
-        HEARTS_ON_HEARTS,
-        "2H 3D",
-        id="hearts-on-hearts-only-on-ace-of-hearts-lead",
-    ),
-    pytest.param(
+    case("ace-of-hearts-led-is-trump-led", "2C KH", "AH", "2C"),
+    case("ace-of-hearts-led-no-trump-any-card", "2H 3D", "AH", "2H 3D"),
+    case("hearts-on-hearts-must-play-a-heart", "2H 3D", "AH", "2H", HEARTS_ON_HEARTS),
+    case("hearts-on-hearts-no-heart-any-card", "3D 4S", "AH", "3D 4S", HEARTS_ON_HEARTS),
+    case("hearts-on-hearts-only-on-ace-of-hearts-lead", "2H 3D", "6C", "2H 3D", HEARTS_ON_HEARTS),
+    case(
+        "hearts-trump-ace-of-hearts-led-is-plain-trump-lead",
         "KH 3D",
         "AH",
-        "H",
+        "KH",
         HEARTS_ON_HEARTS,
-        "KH",
-        id="hearts-trump-ace-of-hearts-led-is-plain-trump-lead",
+        trump="H",
     ),
-    pytest.param(
-        "AH 4D", "KH", "C", DEFAULT_RULES, "AH 4D", id="heart-led-ace-of-hearts-is-not-a-heart"
-    ),
-    pytest.param(
-        "AH 2H 4D",
-        "KH",
-        "C",
-        DEFAULT_RULES,
-        "AH 2H",
-        id="heart-led-follow-or-trump-with-ace-of-hearts",
-    ),
-    pytest.param(
-        "AD 2H 4S",
-        "KH",
-        "D",
-        DEFAULT_RULES,
-        "AD 2H",
-        id="diamonds-trump-heart-led-ace-of-diamonds-is-trump",
-    ),
+    case("heart-led-ace-of-hearts-is-not-a-heart", "AH 4D", "KH", "AH 4D"),
+    case("heart-led-follow-or-trump-with-ace-of-hearts", "AH 2H 4D", "KH", "AH 2H"),
+    case("diamonds-trump-heart-led-ace-of-diamonds-is-trump", "AD 2H 4S", "KH", "AD 2H", trump="D"),
     # A plain suit led (Nova Scotia default, and the "any card" variant).
-    pytest.param(
-        "2H 3C 4D", "KH", "C", DEFAULT_RULES, "2H 3C", id="plain-lead-follow-suit-or-trump"
-    ),
-    pytest.param("4D 5S", "KH", "C", DEFAULT_RULES, "4D 5S", id="plain-lead-void-any-card"),
-    pytest.param("2H 3C 4D", "KH", "C", ANY_CARD, "2H 3C 4D", id="any-card-variant"),
-    pytest.param(
-        "5C KH 2D", "QH", "C", DEFAULT_RULES, "5C KH", id="plain-lead-trump-always-allowed"
-    ),
+    case("plain-lead-follow-suit-or-trump", "2H 3C 4D", "KH", "2H 3C"),
+    case("plain-lead-void-any-card", "4D 5S", "KH", "4D 5S"),
+    case("any-card-variant", "2H 3C 4D", "KH", "2H 3C 4D", ANY_CARD),
+    case("plain-lead-trump-always-allowed", "5C KH 2D", "QH", "5C KH"),
     # The joker is always a trump and is never renegable.
-    pytest.param("JK KH", "6C", "C", JOKER_AFTER_JACK, "JK", id="joker-must-follow-trump"),
-    pytest.param("2C KH", "JK", "C", JOKER_AFTER_JACK, "2C", id="joker-led-is-trump-led"),
-    pytest.param("5C KH", "JK", "C", JOKER_AFTER_JACK, "5C KH", id="joker-led-five-may-renege"),
-    pytest.param("JK 3D", "KH", "C", JOKER_AFTER_JACK, "JK 3D", id="joker-is-not-a-heart"),
+    case("joker-must-follow-trump", "JK KH", "6C", "JK", JOKER_AFTER_JACK),
+    case("joker-led-is-trump-led", "2C KH", "JK", "2C", JOKER_AFTER_JACK),
+    case("joker-led-five-may-renege", "5C KH", "JK", "5C KH", JOKER_AFTER_JACK),
+    case("joker-is-not-a-heart", "JK 3D", "KH", "JK 3D", JOKER_AFTER_JACK),
 ]
 
 
