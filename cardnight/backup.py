@@ -1,0 +1,117 @@
+"""Online backups of the SQLite database, and restoring one.
+
+A backup uses SQLite's backup API (a consistent copy while the site keeps
+running, not a file copy that could catch a write half-way). After every
+game the tables app takes one; `manage.py backup` takes one by hand and
+`manage.py restore FILE` brings one back. PostgreSQL is backed up with
+pg_dump instead (README).
+"""
+
+import datetime
+import os
+import sqlite3
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection
+
+from cardnight.errors import UserError
+
+PREFIX = "cardnight-"
+SUFFIX = ".sqlite3"
+
+
+def sqlite_path() -> Path | None:
+    """The SQLite database file in use, or None on another database."""
+    if connection.vendor != "sqlite":
+        return None
+    name = str(settings.DATABASES["default"]["NAME"])
+    if name == ":memory:" or name.startswith("file:"):
+        return None
+    return Path(name)
+
+
+def copy_database(source: Path, destination: Path) -> None:
+    """Copy one SQLite database into another file with the backup API,
+    atomically: the destination appears complete or not at all."""
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    partial = destination.with_name(destination.name + ".partial")
+    partial.unlink(missing_ok=True)
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    try:
+        dst = sqlite3.connect(partial)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    os.replace(partial, destination)
+
+
+def prune(directory: Path, keep: int) -> list[Path]:
+    """Keep the newest `keep` backups; return the ones removed."""
+    backups = sorted(directory.glob(f"{PREFIX}*{SUFFIX}"))
+    doomed = backups[: max(0, len(backups) - keep)]
+    for path in doomed:
+        path.unlink(missing_ok=True)
+    return doomed
+
+
+def take_backup(label: str = "manual", *, directory: Path | None = None) -> Path | None:
+    """Back up the SQLite database to var/backups/ and prune old ones.
+
+    Returns the new file, or None when the database is not an SQLite file."""
+    source = sqlite_path()
+    if source is None or not source.exists():
+        return None
+    directory = Path(directory or settings.BACKUP_DIR)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    safe_label = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in label)[:40]
+    destination = directory / f"{PREFIX}{stamp}-{safe_label}{SUFFIX}"
+    copy_database(source, destination)
+    prune(directory, settings.BACKUP_KEEP)
+    return destination
+
+
+def check_backup_file(path: Path) -> None:
+    """Refuse anything that is not a sound CardNight SQLite database."""
+    if not path.is_file():
+        raise UserError(f"{path} does not exist.")
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            (status,) = db.execute("PRAGMA integrity_check").fetchone()
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as error:
+        raise UserError(f"{path} is not an SQLite database: {error}.") from None
+    if status != "ok":
+        raise UserError(f"{path} is damaged: {status}.")
+    if not {"django_migrations", "tables_evening"} <= tables:
+        raise UserError(f"{path} is not a CardNight database.")
+
+
+def restore_backup(path: Path) -> Path | None:
+    """Replace the current SQLite database with the backup at `path`.
+
+    The current database is first backed up itself (label "before-restore"),
+    so a restore can be undone. Returns that safety copy."""
+    target = sqlite_path()
+    if target is None:
+        raise UserError("Restoring is for the SQLite database; restore PostgreSQL with pg_restore.")
+    path = Path(path)
+    check_backup_file(path)
+    safety = take_backup("before-restore") if target.exists() else None
+    connection.close()
+    src = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        dst = sqlite3.connect(target, timeout=30)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    return safety

@@ -1,0 +1,95 @@
+"""Online SQLite backups and restoring one, through the real commands."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardnight.backup import copy_database, prune
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def manage(var_dir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(CARDNIGHT_VAR_DIR=str(var_dir), CARDNIGHT_BACKUP_KEEP="3")
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=check,
+        timeout=120,
+    )
+
+
+SHELL_COUNT = "from tables.models import Evening; print(Evening.objects.count())"
+SHELL_ADD = (
+    "import datetime; from tables.models import Evening, Hall; "
+    "h = Hall.objects.create(name='Hall'); "
+    "Evening.objects.create(hall=h, name='Friday', slug='friday', date=datetime.date(2026, 11, 27))"
+)
+SHELL_DELETE = "from tables.models import Evening; Evening.objects.all().delete()"
+
+
+@pytest.fixture(scope="module")
+def var_dir(tmp_path_factory) -> Path:
+    var_dir = tmp_path_factory.mktemp("var")
+    manage(var_dir, "migrate", "--noinput", "-v0")
+    return var_dir
+
+
+def test_a_backup_brings_back_what_was_deleted(var_dir):
+    manage(var_dir, "shell", "--no-imports", "-c", SHELL_ADD)
+    backup = Path(manage(var_dir, "backup", "--label", "after-game-3").stdout.strip())
+    assert backup.parent == var_dir / "backups"
+    assert backup.name.endswith("-after-game-3.sqlite3")
+    manage(var_dir, "shell", "--no-imports", "-c", SHELL_DELETE)
+    assert manage(var_dir, "shell", "--no-imports", "-c", SHELL_COUNT).stdout.strip() == "0"
+
+    result = manage(var_dir, "restore", str(backup))
+    assert "Restored" in result.stdout
+    assert "before-restore" in result.stdout  # the replaced database is kept too
+    assert manage(var_dir, "shell", "--no-imports", "-c", SHELL_COUNT).stdout.strip() == "1"
+
+
+def test_restoring_a_file_that_is_not_a_database_changes_nothing(var_dir, tmp_path):
+    before = manage(var_dir, "shell", "--no-imports", "-c", SHELL_COUNT).stdout
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_text("not a database")
+    result = manage(var_dir, "restore", str(junk), check=False)
+    assert result.returncode == 1
+    assert "is not an SQLite database" in result.stderr
+    missing = manage(var_dir, "restore", str(tmp_path / "missing.sqlite3"), check=False)
+    assert missing.returncode == 1
+    assert "does not exist" in missing.stderr
+    assert manage(var_dir, "shell", "--no-imports", "-c", SHELL_COUNT).stdout == before
+
+
+def test_only_the_newest_backups_are_kept(tmp_path):
+    for n in range(5):
+        (tmp_path / f"cardnight-2026112{n}-x.sqlite3").write_text("")
+    removed = prune(tmp_path, keep=3)
+    assert [p.name for p in removed] == [
+        "cardnight-20261120-x.sqlite3",
+        "cardnight-20261121-x.sqlite3",
+    ]
+    assert len(list(tmp_path.iterdir())) == 3
+
+
+def test_a_copy_is_atomic_and_complete(tmp_path):
+    import sqlite3
+
+    source = tmp_path / "source.sqlite3"
+    db = sqlite3.connect(source)
+    db.execute("CREATE TABLE t (x)")
+    db.executemany("INSERT INTO t VALUES (?)", [(i,) for i in range(1000)])
+    db.commit()
+    db.close()
+    copy_database(source, tmp_path / "copy.sqlite3")
+    assert not list(tmp_path.glob("*.partial"))
+    copy = sqlite3.connect(tmp_path / "copy.sqlite3")
+    assert copy.execute("SELECT count(*) FROM t").fetchone() == (1000,)
