@@ -1,13 +1,6 @@
-"""Middleware: a plain 503 when the database is gone, and security headers."""
+"""Security headers on every response."""
 
-import logging
-
-from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
-from django.template.loader import render_to_string
-from django.utils.translation import gettext as _
-
-logger = logging.getLogger(__name__)
 
 # Only the site's own scripts and styles; htmx runs without inline script.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -24,38 +17,6 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     ]
 )
-
-
-class DatabaseUnavailableMiddleware:
-    """Answer 503 with a plain message when the database cannot be reached
-    (PostgreSQL stopped, the SQLite file locked too long). Django reconnects
-    on the next request, so the site recovers by itself."""
-
-    def __init__(self, get_response):
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        return self.get_response(request)
-
-    def process_exception(self, request: HttpRequest, exception: Exception):
-        if isinstance(exception, (OperationalError, InterfaceError)) or (
-            type(exception) is DatabaseError
-        ):
-            logger.error("database unavailable: %s", exception)
-            body = render_to_string(
-                "503.html",
-                {
-                    "message": _(
-                        "The scores are safe, but the database is not answering. "
-                        "Try again in a moment."
-                    )
-                },
-                request=None,
-            )
-            response = HttpResponse(body, status=503)
-            response["Retry-After"] = "5"
-            return response
-        return None
 
 
 class SecurityHeadersMiddleware:

@@ -78,7 +78,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "cardnight.middleware.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -120,7 +119,11 @@ TEMPLATES = [
 # two volunteers writing at once queue instead of failing with "locked".
 SQLITE_PATH = VAR_DIR / "cardnight.sqlite3"
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            os.environ["DATABASE_URL"], conn_max_age=60, conn_health_checks=True
+        )
+    }
 else:
     VAR_DIR.mkdir(parents=True, exist_ok=True)
     DATABASES = {
@@ -129,7 +132,8 @@ else:
             "NAME": SQLITE_PATH,
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
-                "timeout": 20,
+                # Seconds a writer waits for another before giving up (then 503).
+                "timeout": envint("CARDNIGHT_SQLITE_TIMEOUT", 20),
                 "init_command": (
                     "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;PRAGMA foreign_keys=ON;"
                 ),

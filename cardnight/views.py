@@ -1,7 +1,12 @@
 """Site-wide views: home, health check, error pages."""
 
+import logging
+import sys
+
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -9,6 +14,8 @@ from django.views.decorators.http import require_GET
 from cardnight.errors import UserError
 from cardnight.roles import is_volunteer
 from tables.models import Evening
+
+logger = logging.getLogger(__name__)
 
 
 @require_GET
@@ -51,6 +58,26 @@ def page_not_found(request: HttpRequest, exception=None) -> HttpResponse:
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's 500 handler, called while the exception is being handled.
+
+    A database that cannot be reached (PostgreSQL stopped, the SQLite file
+    locked past the busy timeout) is not a bug: answer 503 with a plain page
+    that retries by itself. Django reconnects on the next request, so the
+    site recovers as soon as the database is back."""
+    error = sys.exc_info()[1]
+    if isinstance(error, (OperationalError, InterfaceError)):
+        logger.error("database unavailable: %s", error)
+        body = render_to_string(
+            "503.html",
+            {
+                "message": _(
+                    "The scores are safe, but the database is not answering. Try again in a moment."
+                )
+            },
+        )
+        response = HttpResponse(body, status=503)
+        response["Retry-After"] = "5"
+        return response
     return HttpResponse(_("Something went wrong on our side."), status=500)
 
 
