@@ -170,3 +170,30 @@ class PlayoffGame(models.Model):
 
     def __str__(self) -> str:
         return f"play-off round {self.round}"
+
+
+class JarOutcome(models.Model):
+    """The cookie jar of one evening once settled (RULES.md A7): what was in
+    it, who won it, and what carries over to the hall's next evening.
+
+    Written by scoring.cookiejar.reveal() at the end of the evening (again if
+    results are corrected afterwards); the next cookie-jar evening of the same
+    hall starts from `carried_over`."""
+
+    evening = models.OneToOneField(Evening, on_delete=models.CASCADE, related_name="jar_outcome")
+    buy_ins = models.DecimalField(max_digits=9, decimal_places=2)
+    carried_in = models.DecimalField(max_digits=9, decimal_places=2)
+    pot = models.DecimalField(max_digits=9, decimal_places=2)
+    # Couple numbers of the winners, ascending; empty when nobody won.
+    winners = models.JSONField(default=list, blank=True)
+    carried_over = models.DecimalField(max_digits=9, decimal_places=2)
+    settled_at = models.DateTimeField(auto_now=True)
+    settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        verbose_name = _("cookie jar outcome")
+
+    def __str__(self) -> str:
+        return f"jar of evening #{self.evening_id}: {self.pot}"
