@@ -1,0 +1,401 @@
+"""The public scoreboard's data: one plain dict per evening, ready for JSON and
+for the templates, with the hall's privacy setting applied HERE, once.
+
+Nothing downstream (templates, the JSON view) ever sees a Couple row or a
+player's name that the hall hides: every name that leaves this module went
+through `public_names` / `public_person`.
+
+Freshness: `board_state(slug)` is the one cheap query a poll costs (the
+evening's id, version and the hall's privacy); `etag()` turns it into the
+ETag. The board itself is built by `build_board(evening)` from
+`scoring.results.evening_results(evening)` plus the current game's progress,
+in a constant number of queries, and `get_board(evening)` keeps it in
+Django's cache under a key that holds the evening's id and version, so a
+cached board can never be older than its key says.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import cache as django_cache
+from django.db.models import Count
+
+from tables.models import Couple, Evening, Game, Hall, Punch, Seating
+
+logger = logging.getLogger(__name__)
+
+Privacy = Hall.Privacy
+
+# How long a rendered board stays in the cache. Keys hold the version, so
+# this only bounds memory, never freshness.
+CACHE_SECONDS = 15 * 60
+
+
+# --- Privacy ----------------------------------------------------------------
+
+
+def first_name(name: str) -> str:
+    """The first word of a name: "Marie-Thérèse LeBlanc" -> "Marie-Thérèse"."""
+    words = name.split()
+    return words[0] if words else ""
+
+
+def public_person(name: str, privacy: str) -> str:
+    """One person's name as the hall allows it on the public board ("" when hidden)."""
+    if privacy == Privacy.NUMBERS:
+        return ""
+    if privacy == Privacy.FIRST:
+        return first_name(name)
+    return " ".join(name.split())
+
+
+def public_names(player1: str, player2: str, privacy: str) -> str:
+    """A couple's names as the hall allows them on the public board ("" when hidden)."""
+    if privacy == Privacy.NUMBERS:
+        return ""
+    return f"{public_person(player1, privacy)} & {public_person(player2, privacy)}"
+
+
+def names_are_public(privacy: str) -> bool:
+    return privacy != Privacy.NUMBERS
+
+
+# --- Freshness --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """What decides whether a phone's copy of the board is still current."""
+
+    pk: int
+    version: int
+    privacy: str
+
+
+def board_state(slug: str) -> BoardState | None:
+    """The published evening's freshness in ONE query (None: no such public evening).
+
+    This is all a poll answered 304 costs; it reads the database every time,
+    so several server processes or machines agree without sharing memory."""
+    row = (
+        Evening.objects.filter(slug=slug, published=True)
+        .values_list("pk", "version", "hall__privacy")
+        .first()
+    )
+    return BoardState(*row) if row else None
+
+
+@cache
+def code_revision() -> str:
+    """A short hash of the board's code and templates: a new release changes
+    every ETag and cache key, so no phone keeps a page the old code made."""
+    base = Path(settings.BASE_DIR)
+    paths = [Path(__file__), *sorted((base / "templates" / "board").glob("*.html"))]
+    paths += [base / "static" / "css" / "board.css", base / "static" / "js" / "board.js"]
+    digest = hashlib.sha256()
+    for path in paths:
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:8]
+
+
+def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> str:
+    """A weak ETag from the evening's version, the hall's privacy, the
+    language, the view kind and the code revision (plus `extra`, e.g. a hash
+    of the cookies for a page that holds a CSRF token)."""
+    parts = [str(state.pk), str(state.version), state.privacy, language or "-", kind]
+    parts += [code_revision(), str(settings.BOARD_POLL_SECONDS)]
+    if extra:
+        parts.append(extra)
+    return 'W/"' + ".".join(parts) + '"'
+
+
+def cache_key(state: BoardState, *parts: str) -> str:
+    return ":".join(
+        ["board", str(state.pk), str(state.version), state.privacy, code_revision(), *parts]
+    )
+
+
+def cached(key: str, build):
+    """`build()` through Django's cache. A cache that fails (Redis gone) is
+    skipped: the board is then built every time, never wrong."""
+    try:
+        value = django_cache.get(key)
+    except Exception:  # noqa: BLE001 - any cache failure means "build it"
+        logger.warning("board cache unavailable", exc_info=True)
+        return build()
+    if value is None:
+        value = build()
+        try:
+            django_cache.set(key, value, CACHE_SECONDS)
+        except Exception:  # noqa: BLE001
+            logger.warning("board cache unavailable", exc_info=True)
+    return value
+
+
+def state_of(evening: Evening) -> BoardState:
+    return BoardState(evening.pk, evening.version, evening.hall.privacy)
+
+
+# --- The board ---------------------------------------------------------------
+
+
+def _money(value) -> str | None:
+    if value is None:
+        return None
+    return str(Decimal(value).quantize(Decimal("0.01")))
+
+
+def progress(evening: Evening) -> dict | None:
+    """The current game: tables in / tables, and the couple sitting out (one query)."""
+    if not evening.current_game:
+        return None
+    row = (
+        Game.objects.filter(evening=evening, number=evening.current_game)
+        .annotate(tables=Count("seatings"), tables_in=Count("seatings__winner"))
+        .values("tables", "tables_in", "bye__number")
+        .first()
+    )
+    if row is None:
+        return None
+    return {
+        "game": evening.current_game,
+        "games": evening.games,
+        "tables": row["tables"],
+        "tables_in": row["tables_in"],
+        "bye": row["bye__number"],
+        "all_in": row["tables"] > 0 and row["tables"] == row["tables_in"],
+    }
+
+
+def _standings(evening: Evening, privacy: str) -> list[dict]:
+    """PROVISIONAL until scoring.results lands: wins per couple from the punches."""
+    rows = (
+        Couple.objects.filter(evening=evening)
+        .annotate(wins=Count("punches"))
+        .values("number", "player1", "player2", "wins", "joined_game", "left_after_game")
+    )
+    rows = sorted(rows, key=lambda r: (-r["wins"], r["number"]))
+    counts = sorted({r["wins"] for r in rows}, reverse=True)
+    place_of = {wins: i + 1 for i, wins in enumerate(counts)}
+    per_count: dict[int, int] = {}
+    for row in rows:
+        per_count[row["wins"]] = per_count.get(row["wins"], 0) + 1
+    standings = []
+    for row in rows:
+        place = place_of[row["wins"]]
+        prize = place <= evening.prize_places and evening.current_game > 0
+        standings.append(
+            {
+                "couple": row["number"],
+                "names": public_names(row["player1"], row["player2"], privacy),
+                "wins": row["wins"],
+                "place": place,
+                "prize_place": place if prize else None,
+                "tied": prize and per_count[row["wins"]] > 1,
+                "left_after_game": row["left_after_game"],
+                "joined_game": row["joined_game"],
+            }
+        )
+    return standings
+
+
+def build_board(evening: Evening) -> dict:
+    """The whole public board of an evening as plain data (privacy applied).
+
+    `evening` must come with its hall (select_related) and be published; the
+    number of queries does not depend on the number of couples."""
+    privacy = evening.hall.privacy
+    standings = _standings(evening, privacy)
+    return {
+        "evening": {
+            "slug": evening.slug,
+            "name": evening.name,
+            "hall": evening.hall.name,
+            "date": evening.date.isoformat(),
+            "status": evening.status,
+            "games": evening.games,
+            "current_game": evening.current_game,
+            "prize_places": evening.prize_places,
+        },
+        "version": evening.version,
+        "privacy": privacy,
+        "names_shown": names_are_public(privacy),
+        "progress": progress(evening),
+        "standings": standings,
+        "places": [],
+        "booby": None,
+        "cookie_jar": None,
+        "fifty_fifty": None,
+        "travelling": None,
+        "half_time": None,
+        "final": evening.is_finished,
+    }
+
+
+def get_board(evening: Evening) -> dict:
+    """`build_board` through the cache, keyed by the evening's id and version."""
+    return cached(cache_key(state_of(evening), "data"), lambda: build_board(evening))
+
+
+# --- Find my couple ------------------------------------------------------------
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents: "Thérèse" and "therese" match."""
+    text = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in text if not unicodedata.combining(c))
+
+
+_NUMBER = re.compile(r"^\s*(?:#|no\.?|n°)?\s*(\d{1,4})\s*$", re.IGNORECASE)
+
+
+def parse_number(text: str) -> int | None:
+    """ "12", "#12", "no. 12" -> 12; anything else -> None."""
+    match = _NUMBER.match(text or "")
+    return int(match.group(1)) if match else None
+
+
+def match_couples(standings: list[dict], text: str) -> list[dict]:
+    """The standings rows that `text` names: a couple number, or words that all
+    appear in the couple's PUBLIC names (so a hidden name finds nothing)."""
+    number = parse_number(text)
+    if number is not None:
+        return [row for row in standings if row["couple"] == number]
+    words = _fold(text).replace("&", " ").split()
+    if not words:
+        return []
+    found = []
+    for row in standings:
+        tokens = _tokens(row["names"])
+        if tokens and all(any(t.startswith(word) for t in tokens) for word in words):
+            found.append(row)
+    return sorted(found, key=lambda row: row["couple"])
+
+
+def _tokens(names: str) -> set[str]:
+    """The words of a couple's names, whole and split at hyphens and
+    apostrophes: "Joe D'Eon" -> {"joe", "d'eon", "d", "eon"}."""
+    folded = _fold(names).replace("&", " ")
+    whole = set(folded.split())
+    return whole | {part for word in whole for part in re.split(r"[-'’]", word) if part}
+
+
+# --- A couple's own card ---------------------------------------------------------
+
+
+def destination(tables: list[int], table: int | None, won: bool, with_bye: bool) -> dict:
+    """Where a couple sits in the next game by the rotation rule (RULES.md A2),
+    if nobody arrives or leaves: losers stay, winners move to the next table,
+    the last table's winners to the bye (or to the first table when there is
+    no bye), and the bye couple to the first table."""
+    if table is None:
+        return {"table": tables[0], "bye": False}
+    if not won:
+        return {"table": table, "bye": False}
+    later = [number for number in tables if number > table]
+    if later:
+        return {"table": later[0], "bye": False}
+    if with_bye:
+        return {"table": None, "bye": True}
+    return {"table": tables[0], "bye": False}
+
+
+def _seat_now(evening: Evening, number: int, board: dict) -> tuple[dict | None, dict | None]:
+    """The couple's seat in the current game, and where it goes next (one query)."""
+    game = evening.current_game
+    if not game:
+        return None, None
+    seatings = list(
+        Seating.objects.filter(game__evening=evening, game__number=game).values_list(
+            "table__number",
+            "couple_a__number",
+            "couple_b__number",
+            "winner__number",
+            "deals_first__number",
+        )
+    )
+    tables = sorted(row[0] for row in seatings)
+    bye = (board["progress"] or {}).get("bye")
+    names = {row["couple"]: row["names"] for row in board["standings"]}
+    now = None
+    for table, a, b, winner, deals in seatings:
+        if number in (a, b):
+            opponent = b if number == a else a
+            now = {
+                "game": game,
+                "table": table,
+                "bye": False,
+                "opponent": opponent,
+                "opponent_names": names.get(opponent, ""),
+                "result": None if winner is None else ("won" if winner == number else "lost"),
+                "deals_first": None if deals is None else deals == number,
+            }
+            break
+    if now is None and bye == number:
+        now = {"game": game, "table": None, "bye": True, "result": None}
+    if now is None or not tables or game >= evening.games or evening.is_finished:
+        return now, None
+    with_bye = bye is not None
+    upcoming = {
+        "game": game + 1,
+        "if_won": destination(tables, now["table"], True, with_bye),
+        "if_lost": destination(tables, now["table"], False, with_bye),
+        "known": None,
+    }
+    if now["bye"]:
+        upcoming["known"] = upcoming["if_won"]
+    elif now["result"]:
+        upcoming["known"] = upcoming["if_won" if now["result"] == "won" else "if_lost"]
+    return now, upcoming
+
+
+def couple_card(evening: Evening, number: int, board: dict) -> dict | None:
+    """One couple's punch card (1..G, won games punched), its place, its table
+    now and where it goes next; None when the evening has no such couple.
+
+    Names come from `board` (privacy already applied); constant queries."""
+    row = next((r for r in board["standings"] if r["couple"] == number), None)
+    if row is None:
+        return None
+    punched = dict(
+        Punch.objects.filter(evening=evening, couple__number=number).values_list(
+            "game_number", "source"
+        )
+    )
+    current = evening.current_game
+    games = [
+        {
+            "game": game,
+            "punched": game in punched,
+            "source": punched.get(game),
+            "played": game < current or (game == current and evening.is_finished),
+            "current": game == current and evening.is_running,
+        }
+        for game in range(1, evening.games + 1)
+    ]
+    left = row.get("left_after_game")
+    joins = row.get("joined_game") or 1
+    now, upcoming = (None, None)
+    if evening.is_running and (left is None or left >= current) and joins <= current:
+        now, upcoming = _seat_now(evening, number, board)
+        if left is not None and left == current:
+            upcoming = None
+    return {
+        **row,
+        "punch_card": games,
+        "now": now,
+        "next": upcoming,
+        "joins_later": evening.is_running and joins > current,
+        "left": left is not None and left < current,
+        "finished": evening.is_finished,
+    }

@@ -1,0 +1,1 @@
+"""Views of the scoring app, one module per page group; each is thin."""
