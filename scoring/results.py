@@ -926,9 +926,10 @@ def _jar(data: _Loaded, by_id, finished: bool, warnings: list[str]) -> JarResult
     outcome = data.jar_outcome
     differs = False
     if outcome is not None and finished and visible:
-        differs = Decimal(outcome["jar_outcome__carried_over"]) != carried_over or list(
-            outcome["jar_outcome__winners"] or []
-        ) != [couple.number for couple in winners]
+        differs = (
+            Decimal(outcome["jar_outcome__carried_over"]) != carried_over
+            or Decimal(outcome["jar_outcome__pot"]) != pot
+        ) or list(outcome["jar_outcome__winners"] or []) != [couple.number for couple in winners]
         if differs:
             warnings.append(_("Results changed after the cookie jar was settled: settle it again."))
     return JarResult(

@@ -1,0 +1,182 @@
+"""A hall's season: its evenings side by side, a table of the couples across
+them, and the cookie jar's carried-over balance (RULES.md A7: no winner
+carries the jar over to the next evening of the same hall).
+
+A couple is the same couple from one evening to the next when its two names
+are the same (in either order, ignoring case and extra spaces): couple
+numbers are per evening.
+
+Read-only, built on scoring.results with a constant number of queries
+whatever the number of evenings or couples.
+"""
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from scoring import results as results_module
+from scoring.results import ZERO, EveningResults, PlaceResult
+from tables.models import Evening, Hall
+
+
+@dataclass(frozen=True)
+class SeasonEvening:
+    """One evening of the season and its cookie jar (the stored outcome
+    once settled; as it stands otherwise)."""
+
+    id: int
+    name: str
+    slug: str
+    date: object
+    status: str
+    finished: bool
+    couples: int
+    jar: bool
+    jar_pot: Decimal = ZERO
+    jar_carried_in: Decimal = ZERO
+    jar_winners: tuple[int, ...] = ()
+    jar_carried_over: Decimal = ZERO
+    jar_settled: bool = False
+
+
+@dataclass
+class SeasonRow:
+    """One couple (by its two names) across the hall's evenings."""
+
+    key: tuple[str, str]
+    names: str
+    evenings: int = 0
+    games: int = 0
+    prizes: list[str] = field(default_factory=list)
+    cash: Decimal = ZERO
+
+    @property
+    def prize_count(self) -> int:
+        return len(self.prizes)
+
+
+@dataclass(frozen=True)
+class Season:
+    hall: Hall
+    evenings: tuple[SeasonEvening, ...]
+    rows: tuple[SeasonRow, ...]
+    # What the next cookie-jar evening of the hall starts with.
+    jar_balance: Decimal
+    jar_balance_from: str | None
+    jar_unsettled: tuple[str, ...]
+
+
+def couple_key(player1: str, player2: str) -> tuple[str, str]:
+    """The same two players, in either order, any case or spacing."""
+    names = sorted(" ".join(name.split()).casefold() for name in (player1, player2))
+    return names[0], names[1]
+
+
+def _ordinal(place: int) -> str:
+    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(place, _("%(n)sth") % {"n": place})
+
+
+def _prize_label(place: PlaceResult) -> str:
+    if place.target == "place":
+        return _ordinal(place.place)
+    if place.target == "booby":
+        return _("booby")
+    return _("half-time")
+
+
+def season(hall: Hall) -> Season:
+    """The season table of ``hall``: every evening, oldest first."""
+    evenings = list(Evening.objects.for_hall(hall).select_related("hall").order_by("date", "id"))
+    loaded = results_module.load(evenings)
+    rows: dict[tuple[str, str], SeasonRow] = {}
+    summaries: list[SeasonEvening] = []
+    balance, balance_from, unsettled = ZERO, None, []
+    for evening in evenings:
+        data = loaded[evening.pk]
+        result: EveningResults = results_module.compute(data)
+        by_id = {couple.id: couple for couple in data.couples}
+        row_of: dict[int, SeasonRow] = {}
+        for couple in data.couples:
+            key = couple_key(couple.player1, couple.player2)
+            row = rows.setdefault(key, SeasonRow(key, couple.names))
+            row.names = couple.names  # the latest spelling
+            row.evenings += 1
+            row.games += len(data.punched.get(couple.id, ()))
+            row_of[couple.id] = row
+        _count_prizes(result, row_of, evening)
+        jar = result.jar
+        summary = SeasonEvening(
+            id=evening.pk,
+            name=evening.name,
+            slug=evening.slug,
+            date=evening.date,
+            status=evening.get_status_display(),
+            finished=result.finished,
+            couples=len(by_id),
+            jar=jar.enabled,
+        )
+        if jar.enabled:
+            stored = data.jar_outcome
+            if stored:
+                pot = Decimal(stored["jar_outcome__pot"])
+                carried_over = Decimal(stored["jar_outcome__carried_over"])
+                winners = tuple(stored["jar_outcome__winners"] or ())
+                balance, balance_from = carried_over, evening.name
+            else:
+                pot, carried_over = jar.pot, jar.carried_over
+                winners = tuple(couple.number for couple in jar.winners)
+                if result.finished:
+                    unsettled.append(evening.name)
+            summary = SeasonEvening(
+                **{
+                    **summary.__dict__,
+                    "jar_pot": pot,
+                    "jar_carried_in": jar.carried_in,
+                    "jar_winners": winners,
+                    "jar_carried_over": carried_over,
+                    "jar_settled": bool(stored),
+                }
+            )
+        summaries.append(summary)
+    ordered = sorted(rows.values(), key=lambda row: (-row.games, -row.prize_count, row.names))
+    return Season(
+        hall=hall,
+        evenings=tuple(summaries),
+        rows=tuple(ordered),
+        jar_balance=balance,
+        jar_balance_from=balance_from if balance else None,
+        jar_unsettled=tuple(unsettled),
+    )
+
+
+def _count_prizes(result: EveningResults, row_of: dict, evening: Evening) -> None:
+    won: list[PlaceResult] = list(result.places)
+    if result.booby:
+        won.append(result.booby)
+    if result.half_time.decided and result.half_time.leader:
+        won.append(result.half_time.leader)
+    date = f"{evening.date:%Y-%m-%d}"
+    if not result.finished:
+        return
+    for place in won:
+        if place.status == results_module.TIED:
+            continue
+        for couple in place.winners:
+            row = row_of[couple.id]
+            row.prizes.append(f"{_prize_label(place)} {date}")
+            row.cash += place.shares.get(couple.id, ZERO)
+    jar = result.jar
+    for couple in jar.winners:
+        row = row_of[couple.id]
+        row.prizes.append(_("cookie jar %(date)s") % {"date": date})
+        row.cash += jar.shares.get(couple.id, ZERO)
+    travelling = result.travelling
+    if travelling.enabled and travelling.final and travelling.holder:
+        row = row_of[travelling.holder.id]
+        row.prizes.append(_("travelling %(date)s") % {"date": date})
+        if travelling.prize and travelling.prize.value:
+            row.cash += travelling.prize.value
+
+
+__all__ = ["Season", "SeasonEvening", "SeasonRow", "couple_key", "season"]
