@@ -28,8 +28,19 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db.models import Count
+from django.utils.translation import get_language
 
-from tables.models import Couple, Evening, Game, Hall, Punch, Seating
+from scoring.results import (
+    CoupleRef,
+    EveningResults,
+    FiftyFiftyResult,
+    HalfTimeResult,
+    JarResult,
+    PlaceResult,
+    TravellingResult,
+    evening_results,
+)
+from tables.models import Evening, Game, Hall, Seating
 
 logger = logging.getLogger(__name__)
 
@@ -177,45 +188,130 @@ def progress(evening: Evening) -> dict | None:
     }
 
 
-def _standings(evening: Evening, privacy: str) -> list[dict]:
-    """PROVISIONAL until scoring.results lands: wins per couple from the punches."""
-    rows = (
-        Couple.objects.filter(evening=evening)
-        .annotate(wins=Count("punches"))
-        .values("number", "player1", "player2", "wins", "joined_game", "left_after_game")
-    )
-    rows = sorted(rows, key=lambda r: (-r["wins"], r["number"]))
-    counts = sorted({r["wins"] for r in rows}, reverse=True)
-    place_of = {wins: i + 1 for i, wins in enumerate(counts)}
-    per_count: dict[int, int] = {}
-    for row in rows:
-        per_count[row["wins"]] = per_count.get(row["wins"], 0) + 1
-    standings = []
-    for row in rows:
-        place = place_of[row["wins"]]
-        prize = place <= evening.prize_places and evening.current_game > 0
-        standings.append(
-            {
-                "couple": row["number"],
-                "names": public_names(row["player1"], row["player2"], privacy),
-                "wins": row["wins"],
-                "place": place,
-                "prize_place": place if prize else None,
-                "tied": prize and per_count[row["wins"]] > 1,
-                "left_after_game": row["left_after_game"],
-                "joined_game": row["joined_game"],
-            }
+def _who(couple: CoupleRef, privacy: str, **extra) -> dict:
+    """A couple as the public board shows it: its number, and its names as
+    far as the hall's privacy setting allows."""
+    return {
+        "couple": couple.number,
+        "names": public_names(couple.player1, couple.player2, privacy),
+        **extra,
+    }
+
+
+def _place(place: PlaceResult | None, privacy: str, final: bool) -> dict | None:
+    """A prize place (or the booby prize, or the half-time leader) as it
+    stands; its winners are marked once the evening is over."""
+    if place is None:
+        return None
+    winners = {couple.number for couple in place.winners} if final else set()
+    return {
+        "place": place.place,
+        "covers": list(place.covers),
+        "wins": place.wins,
+        "status": place.status,
+        "prize": place.prize_text,
+        "couples": [
+            _who(
+                couple,
+                privacy,
+                winner=couple.number in winners,
+                share=_money(place.shares.get(couple.id)),
+            )
+            for couple in place.couples
+        ],
+        "winners": sorted(winners),
+        "how_settled": place.how_settled,
+        "settling": place.tiebreak_status,
+    }
+
+
+def _standings(results: EveningResults, privacy: str) -> list[dict]:
+    return [
+        _who(
+            row.couple,
+            privacy,
+            wins=row.wins,
+            place=row.place,
+            prize_place=row.prize_place,
+            # A tie only matters on the board where a prize hangs on it.
+            tied=row.tied and row.prize_place is not None,
+            punched=list(row.punched),
+            joined_game=row.couple.joined_game,
+            left_after_game=row.couple.left_after_game,
         )
-    return standings
+        for row in results.standings
+    ]
+
+
+def _jar(jar: JarResult, privacy: str, finished: bool) -> dict | None:
+    """The cookie jar: only the fingerprint while the draw is sealed; the
+    numbers and who is still alive once they are announced; the winners at
+    the end."""
+    if not jar.enabled:
+        return None
+    shown = jar.numbers is not None
+    return {
+        "mode": jar.mode,
+        "draw_size": jar.draw_size,
+        "drawn": jar.drawn,
+        "sealed": jar.drawn and not shown,
+        "fingerprint": jar.fingerprint,
+        "numbers": list(jar.numbers) if shown else None,
+        "salt": jar.salt if shown else None,
+        "pot": _money(jar.pot),
+        "bought_in": len(jar.bought_in),
+        "alive": None
+        if jar.alive is None or finished
+        else [_who(couple, privacy) for couple in jar.alive],
+        "winners": [
+            _who(couple, privacy, share=_money(jar.shares.get(couple.id))) for couple in jar.winners
+        ],
+        "carried_over": _money(jar.carried_over) if finished and shown else None,
+    }
+
+
+def _fifty_fifty(fifty: FiftyFiftyResult, privacy: str) -> dict | None:
+    if not fifty.enabled:
+        return None
+    return {
+        "takings": _money(fifty.takings),
+        "prize": _money(fifty.prize),
+        "ticket": fifty.ticket,
+        "winner": public_person(fifty.winner, privacy),
+    }
+
+
+def _travelling(travelling: TravellingResult, privacy: str) -> dict | None:
+    if not travelling.enabled:
+        return None
+    holder = travelling.holder
+    return {
+        "holder": _who(holder, privacy) if holder else None,
+        "after_game": travelling.after_game,
+        "final": travelling.final,
+        "prize": travelling.prize_text,
+    }
+
+
+def _half_time(half: HalfTimeResult, privacy: str) -> dict | None:
+    if not half.enabled:
+        return None
+    return {
+        "after_game": half.after_game,
+        "decided": half.decided,
+        "leader": _place(half.leader, privacy, half.decided),
+    }
 
 
 def build_board(evening: Evening) -> dict:
     """The whole public board of an evening as plain data (privacy applied).
 
-    `evening` must come with its hall (select_related) and be published; the
-    number of queries does not depend on the number of couples."""
+    `evening` must come with its hall (select_related). The results come from
+    `scoring.results.evening_results` (their rules are scoring's); this adds
+    the current game's progress and applies the hall's privacy setting to
+    every name. The number of queries does not depend on the number of couples."""
     privacy = evening.hall.privacy
-    standings = _standings(evening, privacy)
+    results = evening_results(evening)
     return {
         "evening": {
             "slug": evening.slug,
@@ -226,25 +322,28 @@ def build_board(evening: Evening) -> dict:
             "games": evening.games,
             "current_game": evening.current_game,
             "prize_places": evening.prize_places,
+            "ranking": results.ranking,
         },
         "version": evening.version,
         "privacy": privacy,
         "names_shown": names_are_public(privacy),
         "progress": progress(evening),
-        "standings": standings,
-        "places": [],
-        "booby": None,
-        "cookie_jar": None,
-        "fifty_fifty": None,
-        "travelling": None,
-        "half_time": None,
-        "final": evening.is_finished,
+        "standings": _standings(results, privacy),
+        "places": [_place(place, privacy, results.finished) for place in results.places],
+        "booby": _place(results.booby, privacy, results.finished),
+        "cookie_jar": _jar(results.jar, privacy, results.finished),
+        "fifty_fifty": _fifty_fifty(results.fifty_fifty, privacy),
+        "travelling": _travelling(results.travelling, privacy),
+        "half_time": _half_time(results.half_time, privacy),
+        "final": results.finished,
     }
 
 
-def get_board(evening: Evening) -> dict:
-    """`build_board` through the cache, keyed by the evening's id and version."""
-    return cached(cache_key(state_of(evening), "data"), lambda: build_board(evening))
+def get_board(evening: Evening, language: str = "") -> dict:
+    """`build_board` through the cache, keyed by the evening's id and version
+    and the language (prize texts and how ties were settled are in words)."""
+    key = cache_key(state_of(evening), "data", language or get_language() or "")
+    return cached(key, lambda: build_board(evening))
 
 
 # --- Find my couple ------------------------------------------------------------
@@ -367,17 +466,12 @@ def couple_card(evening: Evening, number: int, board: dict) -> dict | None:
     row = next((r for r in board["standings"] if r["couple"] == number), None)
     if row is None:
         return None
-    punched = dict(
-        Punch.objects.filter(evening=evening, couple__number=number).values_list(
-            "game_number", "source"
-        )
-    )
+    punched = set(row["punched"])
     current = evening.current_game
     games = [
         {
             "game": game,
             "punched": game in punched,
-            "source": punched.get(game),
             "played": game < current or (game == current and evening.is_finished),
             "current": game == current and evening.is_running,
         }

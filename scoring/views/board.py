@@ -48,7 +48,7 @@ def _cookies(request: HttpRequest) -> str:
 def _variant(request: HttpRequest, kind: str) -> tuple[str, str, str]:
     """(kind, language, extra) of this request's ETag."""
     if kind == JSON_KIND:
-        return kind, "", ""  # the JSON holds no translated text
+        return kind, _language(request), ""  # prize texts are in words
     if request.htmx:
         return f"{kind}-live", _language(request), ""
     return kind, _language(request), _cookies(request)
@@ -100,7 +100,7 @@ def _live(request: HttpRequest, evening: Evening, template: str, kind: str) -> s
 
     def render_live() -> str:
         context = {
-            "board": board.get_board(evening),
+            "board": board.get_board(evening, _language(request)),
             "poll": settings.BOARD_POLL_SECONDS,
             "etag": board.etag(state, live_kind, language),
             "slug": evening.slug,
@@ -148,10 +148,14 @@ def board_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The board's data as JSON (the same privacy applies)."""
     evening = _evening(slug)
 
-    def dump() -> str:
-        return json.dumps(board.get_board(evening), cls=DjangoJSONEncoder, ensure_ascii=False)
+    language = _language(request)
 
-    body = board.cached(board.cache_key(board.state_of(evening), JSON_KIND), dump)
+    def dump() -> str:
+        data = board.get_board(evening, language)
+        return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False)
+
+    key = board.cache_key(board.state_of(evening), JSON_KIND, language)
+    body = board.cached(key, dump)
     return HttpResponse(body, content_type="application/json")
 
 
@@ -171,7 +175,7 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One couple's punch card, table now and where it goes next (the cue
     card's QR code opens this)."""
     evening = _evening(slug)
-    card = board.couple_card(evening, number, board.get_board(evening))
+    card = board.couple_card(evening, number, board.get_board(evening, _language(request)))
     if card is None:
         raise Http404("no such couple")
     context = _card_context(evening, card, request)
@@ -186,7 +190,7 @@ def board_find(request: HttpRequest, slug: str) -> HttpResponse:
     are listed, none says so."""
     evening = _evening(slug)
     query = request.GET.get("q", "").strip()[:100]
-    data = board.get_board(evening)
+    data = board.get_board(evening, _language(request))
     matches = board.match_couples(data["standings"], query) if query else []
     names_shown = board.names_are_public(evening.hall.privacy)
     wants_name = bool(query) and board.parse_number(query) is None

@@ -1,17 +1,9 @@
-"""Evenings built in code for the scoreboard tests: couples, tables, games,
-seatings, results and punches written straight with the ORM (bulk), so an
-evening of 200 couples takes a moment."""
-
-import datetime
-import random
+"""Fixtures for the scoreboard tests (the builders are in helpers.py)."""
 
 import pytest
 from django.core.cache import cache
 
-from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
-
-FIRST = ["Mary", "John", "Ann", "Joe", "Rita", "Angus", "Marie", "Paul", "Theresa", "Dan"]
-LAST = ["MacNeil", "Boudreau", "LeBlanc", "MacDonald", "Samson", "Poirier", "Gillis", "Aucoin"]
+from tests.board.helpers import build_evening
 
 
 @pytest.fixture(autouse=True)
@@ -21,117 +13,6 @@ def _fresh_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-def seat_next(seating: list[tuple[int, int, int]], winners: dict[int, int], bye: int | None):
-    """Plain rotation for test data: losers stay, winners move on (RULES.md A2)."""
-    tables = [t for t, _, _ in seating]
-    nxt = {t: [None, None] for t in tables}
-    new_bye = None
-    for i, (table, a, b) in enumerate(seating):
-        winner = winners[table]
-        loser = b if winner == a else a
-        nxt[table][0] = loser
-        if i + 1 < len(tables):
-            nxt[tables[i + 1]][1] = winner
-        elif bye is not None:
-            new_bye = winner
-        else:
-            nxt[tables[0]][1] = winner
-    if bye is not None:
-        nxt[tables[0]][1] = bye
-    return [(t, a, b) for t, (a, b) in nxt.items()], new_bye
-
-
-def build_evening(
-    hall: Hall,
-    *,
-    couples: int = 10,
-    played: int = 3,
-    current_in: int = 0,
-    games: int = 25,
-    slug: str = "friday-45s",
-    published: bool = True,
-    seed: int = 1,
-    names=None,
-    **settings,
-) -> Evening:
-    """An evening of `couples` couples with `played` games finished and the
-    next game under way with `current_in` tables in (played=0: not started)."""
-    rng = random.Random(seed)
-    status = Evening.Status.SETUP if played == 0 and not current_in else Evening.Status.RUNNING
-    current = played + 1 if status == Evening.Status.RUNNING else 0
-    if current > games:
-        current, status = games, Evening.Status.FINISHED
-    evening = Evening.objects.create(
-        hall=hall,
-        name="Friday 45s",
-        slug=slug,
-        date=datetime.date(2026, 11, 27),
-        games=games,
-        published=published,
-        status=status,
-        current_game=current,
-        last_couple_number=couples,
-        **settings,
-    )
-    rows = []
-    for number in range(1, couples + 1):
-        if names and number <= len(names):
-            p1, p2 = names[number - 1]
-        else:
-            p1 = f"{FIRST[number % 10]} {LAST[number % 8]}"
-            p2 = f"{FIRST[(number * 3 + 1) % 10]} {LAST[(number * 5) % 8]}"
-        rows.append(Couple(evening=evening, number=number, player1=p1, player2=p2))
-    by_number = {c.number: c for c in Couple.objects.bulk_create(rows)}
-    if not current:
-        return evening
-    tables = {
-        t.number: t
-        for t in Table.objects.bulk_create(
-            [Table(evening=evening, number=n) for n in range(1, couples // 2 + 1)]
-        )
-    }
-    order = list(range(1, couples + 1))
-    rng.shuffle(order)
-    seating = [(i // 2 + 1, order[i], order[i + 1]) for i in range(0, couples - 1, 2)]
-    bye = order[-1] if couples % 2 else None
-    seatings, punches = [], []
-    for number in range(1, current + 1):
-        game = Game.objects.create(
-            evening=evening, number=number, bye=by_number[bye] if bye else None
-        )
-        finished = number < current or evening.is_finished
-        winners = {}
-        for index, (table, a, b) in enumerate(seating):
-            winner = None
-            if finished or index < current_in:
-                winner = rng.choice((a, b))
-                winners[table] = winner
-                punches.append(Punch(evening=evening, couple=by_number[winner], game_number=number))
-            seatings.append(
-                Seating(
-                    game=game,
-                    table=tables[table],
-                    couple_a=by_number[a],
-                    couple_b=by_number[b],
-                    winner=by_number[winner] if winner else None,
-                )
-            )
-        if bye is not None and evening.bye_counts_as_win:
-            punches.append(
-                Punch(
-                    evening=evening,
-                    couple=by_number[bye],
-                    game_number=number,
-                    source=Punch.Source.BYE,
-                )
-            )
-        if number < current:
-            seating, bye = seat_next(seating, winners, bye)
-    Seating.objects.bulk_create(seatings)
-    Punch.objects.bulk_create(punches)
-    return evening
 
 
 @pytest.fixture
