@@ -151,6 +151,13 @@ class PlaceResult:
     def tied(self) -> bool:
         return len(self.couples) > 1
 
+    @property
+    def share_rows(self) -> tuple[tuple[CoupleRef, Decimal], ...]:
+        """``shares`` as (couple, amount) pairs in couple-number order."""
+        return tuple(
+            (couple, self.shares[couple.id]) for couple in self.couples if couple.id in self.shares
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class JarResult:
@@ -192,6 +199,11 @@ class JarResult:
     carried_over: Decimal = ZERO
     settled: bool = False
     settled_differs: bool = False
+
+    @property
+    def share_rows(self) -> tuple[tuple[CoupleRef, Decimal], ...]:
+        """``shares`` as (couple, amount) pairs in couple-number order."""
+        return tuple((couple, self.shares[couple.id]) for couple in self.winners)
 
 
 @dataclass(frozen=True, slots=True)
@@ -476,7 +488,10 @@ def load(evenings: Iterable[Evening]) -> dict[int, _Loaded]:
 
 
 def evening_results(evening: Evening) -> EveningResults:
-    """The results of ``evening`` as they stand (see the module docstring)."""
+    """The results of ``evening`` as they stand (see the module docstring).
+
+    The evening's settings and status are read from the instance given (no
+    query for it): pass a freshly loaded one."""
     return compute(load([evening])[evening.pk])
 
 

@@ -42,7 +42,9 @@ class SeasonEvening:
 
 @dataclass
 class SeasonRow:
-    """One couple (by its two names) across the hall's evenings."""
+    """One couple (by its two names) across the hall's evenings. ``prizes``
+    lists the prizes it took (places with a prize set, booby, half-time,
+    travelling, cookie jar); ``cash`` what they were worth in money."""
 
     key: tuple[str, str]
     names: str
@@ -160,7 +162,7 @@ def _count_prizes(result: EveningResults, row_of: dict, evening: Evening) -> Non
     if not result.finished:
         return
     for place in won:
-        if place.status == results_module.TIED:
+        if place.status == results_module.TIED or place.prize is None:
             continue
         for couple in place.winners:
             row = row_of[couple.id]

@@ -1,3 +1,42 @@
-"""URL patterns; see the module docstring of the views they name."""
+"""URL patterns of the organizer's scoring pages (scoring/views/): standings,
+prizes and ties, the cookie jar and the hall's season."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from scoring.views import jar, prizes, season, standings, tiebreak
+
+urlpatterns = [
+    path("evenings/<slug:slug>/standings/", standings.standings, name="standings"),
+    path("evenings/<slug:slug>/prizes/", prizes.prizes, name="prizes"),
+    path("evenings/<slug:slug>/prizes/set/", prizes.prize_set, name="prize-set"),
+    path("evenings/<slug:slug>/prizes/fifty-fifty/", prizes.fifty_fifty, name="fifty-fifty"),
+    path(
+        "evenings/<slug:slug>/prizes/travelling/draw/",
+        prizes.travelling_draw,
+        name="travelling-draw",
+    ),
+    path("evenings/<slug:slug>/ties/open/", tiebreak.tiebreak_open, name="tiebreak-open"),
+    path("evenings/<slug:slug>/ties/<int:pk>/", tiebreak.tiebreak_detail, name="tiebreak"),
+    path(
+        "evenings/<slug:slug>/ties/<int:pk>/choices/",
+        tiebreak.tiebreak_choices,
+        name="tiebreak-choices",
+    ),
+    path("evenings/<slug:slug>/ties/<int:pk>/cut/", tiebreak.tiebreak_cut, name="tiebreak-cut"),
+    path("evenings/<slug:slug>/ties/<int:pk>/deal/", tiebreak.tiebreak_deal, name="tiebreak-deal"),
+    path(
+        "evenings/<slug:slug>/ties/<int:pk>/playoff/",
+        tiebreak.tiebreak_playoff,
+        name="tiebreak-playoff",
+    ),
+    path(
+        "evenings/<slug:slug>/ties/<int:pk>/discard/",
+        tiebreak.tiebreak_discard,
+        name="tiebreak-discard",
+    ),
+    path("evenings/<slug:slug>/jar/", jar.jar, name="jar"),
+    path("evenings/<slug:slug>/jar/buy-in/<int:number>/", jar.jar_buy_in, name="jar-buy-in"),
+    path("evenings/<slug:slug>/jar/hat/", jar.jar_hat, name="jar-hat"),
+    path("evenings/<slug:slug>/jar/reveal/", jar.jar_reveal, name="jar-reveal"),
+    path("halls/<int:pk>/season/", season.season, name="season"),
+]

@@ -1,0 +1,33 @@
+"""Template filters for the scoring pages: money and cards as halls write them."""
+
+from django import template
+
+from scoring.results import card_label, money_text
+
+register = template.Library()
+
+
+@register.filter
+def money(value) -> str:
+    """12.5 -> "$12.50"; None -> ""."""
+    return money_text(value)
+
+
+@register.filter
+def card(value: str) -> str:
+    """ "10H" -> "10♥"."""
+    return card_label(value)
+
+
+@register.filter
+def red_card(value: str) -> bool:
+    """Hearts and diamonds are printed red."""
+    return str(value).upper().endswith(("H", "D"))
+
+
+@register.filter
+def numbers(couples) -> str:
+    """Couple numbers joined: "1, 3 and 9"."""
+    from scoring.results import _couple_list
+
+    return _couple_list(couples)

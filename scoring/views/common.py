@@ -1,0 +1,27 @@
+"""Small helpers shared by the scoring views."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+
+from cardnight.errors import UserError
+from cardnight.views import user_error
+from scoring.models import TieBreak
+from tables.models import Evening
+
+
+def render_page(
+    request: HttpRequest, template: str, partial: str, context: dict, status: int = 200
+) -> HttpResponse:
+    """The full page, or only its named partial for an htmx request."""
+    if request.htmx:
+        template += f"#{partial}"
+    return render(request, template, context, status=status)
+
+
+def error_response(request: HttpRequest, error: UserError, back: str) -> HttpResponse:
+    """A domain error as a message and its 4xx (an htmx fragment or a page)."""
+    return user_error(request, error, back=back)
+
+
+def get_tiebreak(evening: Evening, pk: int) -> TieBreak:
+    return get_object_or_404(TieBreak.objects.select_related("evening"), pk=pk, evening=evening)

@@ -1,0 +1,169 @@
+"""The prizes page: what each place is worth, the places as they stand and
+their ties, the booby, half-time and travelling prizes, the 50/50 and the
+money. Volunteers see it and settle ties; only organizers change prizes and
+money."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from cardnight.errors import UserError
+from cardnight.roles import organizer_required, volunteer_required
+from scoring import extras, places
+from scoring.forms import FiftyFiftyForm, PrizeForm
+from scoring.models import Prize, Target
+from scoring.results import evening_results
+from scoring.views.common import render_page
+from tables.models import Evening
+from tables.views import get_evening
+
+TEMPLATE = "scoring/prizes.html"
+PARTIAL = "prizes-main"
+
+
+def _slots(evening: Evening, results, bound: PrizeForm | None = None) -> list[dict]:
+    """One editable prize per place and per extra prize the evening uses."""
+    infos = {(p.target, p.place): p.prize for p in results.places}
+    if results.booby:
+        infos[(Target.BOOBY, 0)] = results.booby.prize
+    if results.half_time.leader:
+        infos[(Target.HALF_TIME, 0)] = results.half_time.leader.prize
+    infos[(Target.TRAVELLING, 0)] = results.travelling.prize
+    wanted = [(Target.PLACE, n) for n in range(1, evening.prize_places + 1)]
+    if evening.booby_prize:
+        wanted.append((Target.BOOBY, 0))
+    if evening.half_time_leader:
+        wanted.append((Target.HALF_TIME, 0))
+    if evening.travelling_prize:
+        wanted.append((Target.TRAVELLING, 0))
+    stored = {(p.target, p.place): p for p in Prize.objects.filter(evening=evening)}
+    slots = []
+    for target, place in wanted:
+        prize = stored.get((target, place))
+        if bound is not None and (bound.data.get("target"), bound.data.get("place")) == (
+            target,
+            str(place),
+        ):
+            form = bound
+        else:
+            initial = {"target": target, "place": place, "kind": "cash"}
+            if prize:
+                initial.update(
+                    kind=prize.kind,
+                    amount=prize.amount,
+                    share_percent=prize.share_percent,
+                    item=prize.item,
+                )
+            form = PrizeForm(initial=initial, auto_id=f"id_{target}{place}_%s")
+        slots.append(
+            {
+                "target": target,
+                "place": place,
+                "label": _slot_label(target, place),
+                "info": infos.get((target, place)),
+                "prize": prize,
+                "form": form,
+                "open": form is bound,
+            }
+        )
+    return slots
+
+
+def _slot_label(target: str, place: int) -> str:
+    if target == Target.PLACE:
+        return _("Place %(n)s") % {"n": place}
+    return str(Target(target).label)
+
+
+def _page(request, evening, *, bound=None, fifty_form=None, error="", status=200):
+    results = evening_results(evening)
+    context = {
+        "evening": evening,
+        "results": results,
+        "slots": _slots(evening, results, bound),
+        "fifty_form": fifty_form
+        or FiftyFiftyForm(
+            initial={
+                "takings": evening.fifty_fifty_takings,
+                "ticket": evening.fifty_fifty_ticket,
+                "winner": evening.fifty_fifty_winner,
+            }
+        ),
+        "error": error,
+    }
+    return render_page(request, TEMPLATE, PARTIAL, context, status)
+
+
+@require_GET
+@volunteer_required
+def prizes(request: HttpRequest, slug: str) -> HttpResponse:
+    return _page(request, get_evening(slug))
+
+
+def _done(request, evening, message: str) -> HttpResponse:
+    if request.htmx:
+        messages.success(request, message)
+        evening.refresh_from_db()
+        return _page(request, evening)
+    messages.success(request, message)
+    return redirect("prizes", evening.slug)
+
+
+@require_POST
+@organizer_required
+def prize_set(request: HttpRequest, slug: str) -> HttpResponse:
+    evening = get_evening(slug)
+    slot = f"{request.POST.get('target', '')}{request.POST.get('place', '')}"
+    # Several prize forms share the page: each has its own element ids.
+    form = PrizeForm(request.POST, auto_id=f"id_{slot}_%s")
+    if not form.is_valid():
+        return _page(request, evening, bound=form, status=400)
+    data = form.cleaned_data
+    try:
+        places.set_prize(
+            evening,
+            data["target"],
+            data["place"] or 0,
+            kind=data["kind"],
+            amount=data.get("amount"),
+            share_percent=data.get("share_percent"),
+            item=data.get("item", ""),
+        )
+    except UserError as error:
+        return _page(request, evening, bound=form, error=error.message, status=error.status)
+    return _done(request, evening, _("Prize saved."))
+
+
+@require_POST
+@organizer_required
+def fifty_fifty(request: HttpRequest, slug: str) -> HttpResponse:
+    evening = get_evening(slug)
+    form = FiftyFiftyForm(request.POST)
+    if not form.is_valid():
+        return _page(request, evening, fifty_form=form, status=400)
+    data = form.cleaned_data
+    try:
+        extras.set_fifty_fifty(evening, data["takings"], data["ticket"], data["winner"])
+    except UserError as error:
+        return _page(request, evening, fifty_form=form, error=error.message, status=error.status)
+    return _done(request, evening, _("50/50 saved."))
+
+
+@require_POST
+@organizer_required
+def travelling_draw(request: HttpRequest, slug: str) -> HttpResponse:
+    evening = get_evening(slug)
+    try:
+        number = extras.draw_travelling_start(evening)
+    except UserError as error:
+        return _page(request, evening, error=error.message, status=error.status)
+    return _done(
+        request, evening, _("The travelling prize starts with couple %(n)s.") % {"n": number}
+    )
+
+
+def prizes_url(evening: Evening) -> str:
+    return reverse("prizes", args=[evening.slug])

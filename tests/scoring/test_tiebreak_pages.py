@@ -1,0 +1,152 @@
+"""The tie-break pages: a few taps settle a tie; bad input is a 4xx with a
+message and nothing changes; volunteers record, only organizers discard."""
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import CutCard, PlayoffGame, Target, TieBreak
+from scoring.places import set_prize
+
+from .conftest import finish, make_couples, punch_counts
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tied(evening):
+    couples = make_couples(evening, 4)
+    punch_counts(evening, couples, [12, 12, 12, 3])
+    set_prize(evening, Target.PLACE, 1, kind="item", item="A quilt")
+    set_prize(evening, Target.PLACE, 2, kind="cash", amount="20")
+    return finish(evening)
+
+
+def open_tie(client, evening, place=1, target="place"):
+    return client.post(
+        reverse("tiebreak-open", args=[evening.slug]), {"target": target, "place": place}
+    )
+
+
+def test_a_volunteer_settles_a_three_way_tie_by_a_typed_cut(volunteer_client, tied):
+    response = open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tiebreak", args=[tied.slug, tiebreak.pk])
+    page = volunteer_client.get(response["Location"])
+    assert page.status_code == 200 and "Everyone: cut" in page.content.decode()
+    assert "Everyone: split" not in page.content.decode()  # a quilt cannot be split
+    response = volunteer_client.post(
+        reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
+    )
+    assert response.status_code == 302
+    cut_url = reverse("tiebreak-cut", args=[tied.slug, tiebreak.pk])
+    response = volunteer_client.post(cut_url, {"card1": "QH", "card2": "2s", "card3": "T♣"})
+    assert response.status_code == 302
+    tiebreak.refresh_from_db()
+    assert tiebreak.status == "settled"
+    html = volunteer_client.get(reverse("tiebreak", args=[tied.slug, tiebreak.pk])).content.decode()
+    assert "Settled" in html and "couple 2 (Player 2a &amp; Player 2b)" in html
+
+
+def test_htmx_steps_return_the_tiebreak_section(volunteer_client, tied):
+    open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    response = volunteer_client.post(
+        reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]),
+        {"c1": "cut", "c2": "cut", "c3": "cut"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    html = response.content.decode().strip()
+    assert html.startswith('<section id="tiebreak-section"')
+    assert "Deal the cut on screen" in html
+    response = volunteer_client.post(
+        reverse("tiebreak-deal", args=[tied.slug, tiebreak.pk]), headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    assert CutCard.objects.filter(dealt_by_app=True).count() >= 3
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ({"card1": "QH", "card2": "QH", "card3": "2C"}, "cut twice in one round"),
+        ({"card1": "QH", "card2": "XX", "card3": "2C"}, "is not a card"),
+        ({"card1": "QH", "card2": "3C"}, "Type the card cut by couple 3."),
+    ],
+)
+def test_bad_cut_cards_get_a_400_and_nothing_is_kept(volunteer_client, tied, cards, message):
+    open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    volunteer_client.post(
+        reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
+    )
+    response = volunteer_client.post(
+        reverse("tiebreak-cut", args=[tied.slug, tiebreak.pk]),
+        cards,
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not CutCard.objects.exists()
+
+
+def test_a_split_asked_for_a_quilt_is_a_400(volunteer_client, tied):
+    open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    response = volunteer_client.post(
+        reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "split"}
+    )
+    assert response.status_code == 400
+    assert "A quilt cannot be split" in response.content.decode()
+    assert set(tiebreak.entries.values_list("choice", flat=True)) == {""}
+
+
+def test_a_tie_break_for_a_place_that_is_not_tied_is_a_400(volunteer_client, tied):
+    response = open_tie(volunteer_client, tied, place=2)
+    assert response.status_code == 400
+    assert "Place 2 is not tied: couple 4 takes it outright." in response.content.decode()
+    assert not TieBreak.objects.exists()
+
+
+def test_a_play_off_through_the_page(volunteer_client, tied):
+    open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    volunteer_client.post(
+        reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]),
+        {"c1": "playoff", "c2": "refuse", "c3": "cut"},
+    )
+    game = PlayoffGame.objects.get(tiebreak=tiebreak)
+    url = reverse("tiebreak-playoff", args=[tied.slug, tiebreak.pk])
+    assert volunteer_client.post(url, {"game": game.pk, "winner": 2}).status_code == 400
+    assert volunteer_client.post(url, {"game": game.pk, "winner": 3}).status_code == 302
+    tiebreak.refresh_from_db()
+    assert tiebreak.status == "settled"
+    assert volunteer_client.post(url, {"game": game.pk, "winner": 1}).status_code == 409
+
+
+def test_only_an_organizer_discards_a_tie_break(volunteer_client, organizer_client, tied):
+    open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    url = reverse("tiebreak-discard", args=[tied.slug, tiebreak.pk])
+    assert volunteer_client.post(url).status_code == 403
+    assert TieBreak.objects.exists()
+    assert organizer_client.get(url).status_code == 405
+    assert organizer_client.post(url).status_code == 302
+    assert not TieBreak.objects.exists()
+
+
+def test_tie_break_pages_need_a_volunteer(client, outsider_client, volunteer_client, tied):
+    open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    url = reverse("tiebreak", args=[tied.slug, tiebreak.pk])
+    assert client.get(url).status_code == 302
+    assert outsider_client.get(url).status_code == 403
+    assert (
+        outsider_client.post(
+            reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
+        ).status_code
+        == 403
+    )
+    assert volunteer_client.post(url).status_code == 405
+    assert volunteer_client.get(reverse("tiebreak", args=[tied.slug, 9999])).status_code == 404
