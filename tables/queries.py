@@ -1,0 +1,298 @@
+"""Read helpers for the evening's games, for the game screen and the other
+capabilities (scoreboard, printing, scoring). Each runs a fixed number of
+queries, whatever the number of tables or couples.
+
+    current_seatings(evening) -> list[Seating]          # 1 query
+    game_seatings(evening, number) -> list[Seating]     # 1 query
+    progress(evening) -> Progress(tables_in, tables_total)   # 1 query
+    whereabouts(evening, couple) -> Whereabouts         # 2 queries at most
+    game_plan(evening, number) -> rotation.GameSeating  # 2 queries
+    movement(evening, number) -> Movement               # 4 queries
+    open_reports(evening) -> dict[seating id, list[TableReport]]   # 1 query
+    leaving_and_joining(evening) -> (leaving, joining)  # 1 query
+    current_tables(evening) -> list[Seating] with reports    # 2 queries
+
+Seatings come with `table`, `couple_a`, `couple_b`, `deals_first` and
+`winner` loaded, in table-number order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from django.db.models import Count, Q
+
+from . import rotation
+from .models import Couple, Evening, Game, ResultChange, Seating, TableReport
+
+BYE, OUT = rotation.BYE, rotation.OUT
+
+
+def _seatings(evening: Evening, number: int):
+    return (
+        Seating.objects.filter(game__evening=evening, game__number=number)
+        .select_related("table", "couple_a", "couple_b", "deals_first", "winner")
+        .order_by("table__number")
+    )
+
+
+def current_seatings(evening: Evening) -> list[Seating]:
+    """Every table of the current game (empty before play starts)."""
+    if not evening.current_game:
+        return []
+    return list(_seatings(evening, evening.current_game))
+
+
+def game_seatings(evening: Evening, number: int) -> list[Seating]:
+    """Every table of game `number`."""
+    return list(_seatings(evening, number))
+
+
+class Progress(NamedTuple):
+    tables_in: int
+    tables_total: int
+
+    @property
+    def complete(self) -> bool:
+        return self.tables_total > 0 and self.tables_in == self.tables_total
+
+
+def progress(evening: Evening) -> Progress:
+    """How many tables of the current game have their result in."""
+    if not evening.current_game:
+        return Progress(0, 0)
+    counts = Seating.objects.filter(
+        game__evening=evening, game__number=evening.current_game
+    ).aggregate(total=Count("id"), done=Count("winner"))
+    return Progress(counts["done"], counts["total"])
+
+
+def game_plan(evening: Evening, number: int) -> rotation.GameSeating | None:
+    """Game `number` as the rotation engine sees it (couple numbers), or None."""
+    game = Game.objects.filter(evening=evening, number=number).select_related("bye").first()
+    if game is None:
+        return None
+    rows = Seating.objects.filter(game=game).values_list(
+        "table__number", "couple_a__number", "couple_b__number", "deals_first__number"
+    )
+    return rotation.GameSeating(
+        tables=tuple(rotation.TableSeat(*row) for row in sorted(rows)),
+        bye=game.bye.number if game.bye else None,
+    )
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """Where a couple is in the current game and where it goes next.
+
+    Places are a table number, `BYE` or `OUT` (not playing). `if_win` and
+    `if_lose` follow the plain rotation rule; departures and late arrivals
+    announced later can still change them. `next` is the place that applies
+    once the couple's result is in (None while it is not, or when no game
+    follows)."""
+
+    game: int
+    place: int | str
+    opponent: int | None = None
+    deals_first: bool | None = None
+    result: str | None = None  # "won", "lost" or None
+    if_win: int | str | None = None
+    if_lose: int | str | None = None
+    next: int | str | None = None
+    joins_at: int | None = None
+
+
+def whereabouts(evening: Evening, couple: Couple) -> Whereabouts:
+    """Where `couple` plays now and where it goes next (2 queries)."""
+    game_number = evening.current_game
+    if not game_number:
+        return Whereabouts(game=0, place=OUT, joins_at=couple.joined_game)
+    if not couple.is_present_at(game_number):
+        joins = couple.joined_game if couple.joined_game > game_number else None
+        return Whereabouts(game=game_number, place=OUT, joins_at=joins)
+    game = Game.objects.filter(evening=evening, number=game_number).values("bye__number").first()
+    if game is None:
+        return Whereabouts(game=game_number, place=OUT)
+    rows = sorted(
+        Seating.objects.filter(game__evening=evening, game__number=game_number).values_list(
+            "table__number",
+            "couple_a__number",
+            "couple_b__number",
+            "deals_first__number",
+            "winner__number",
+        )
+    )
+    seating = rotation.GameSeating(
+        tables=tuple(rotation.TableSeat(t, a, b, d) for t, a, b, d, _ in rows),
+        bye=game["bye__number"],
+    )
+    me = couple.number
+    place = seating.place_of(me)
+    if_win, if_lose = rotation.destinations(seating).get(me, (None, None))
+    if game_number >= evening.games or evening.is_finished:
+        if_win = if_lose = None  # no game follows
+    elif couple.left_after_game == game_number:
+        if_win = if_lose = OUT
+    if place != BYE and place != OUT:
+        _, a, b, deals, winner = next(r for r in rows if me in (r[1], r[2]))
+        result = None if winner is None else ("won" if winner == me else "lost")
+        return Whereabouts(
+            game=game_number,
+            place=place,
+            opponent=b if a == me else a,
+            deals_first=None if deals is None else deals == me,
+            result=result,
+            if_win=if_win,
+            if_lose=if_lose,
+            next={"won": if_win, "lost": if_lose}.get(result),
+        )
+    return Whereabouts(
+        game=game_number,
+        place=place,
+        if_win=if_win if place == BYE else None,
+        if_lose=if_lose if place == BYE else None,
+        next=if_win if place == BYE else None,
+    )
+
+
+@dataclass(frozen=True)
+class TableMove:
+    """One table of a game and where its two couples came from."""
+
+    seating: Seating
+    from_a: int | str  # where couple_a was in the game before: table, BYE or OUT
+    from_b: int | str
+
+
+@dataclass(frozen=True)
+class Movement:
+    """How the room changed from game `number - 1` to game `number`."""
+
+    number: int
+    tables: list[TableMove]
+    bye: Couple | None
+    bye_from: int | str | None
+    left: list[Couple]  # played the game before, gone now
+    opened: list[int]
+    closed: list[int]
+
+
+def movement(evening: Evening, number: int) -> Movement | None:
+    """Who stays, who moves where, who sits out, going into game `number`."""
+    game = Game.objects.filter(evening=evening, number=number).select_related("bye").first()
+    if game is None:
+        return None
+    seatings = list(_seatings(evening, number))
+    previous = game_plan(evening, number - 1) if number > 1 else None
+
+    def origin(couple: Couple) -> int | str:
+        return previous.place_of(couple.number) if previous is not None else OUT
+
+    now = {c.number for s in seatings for c in (s.couple_a, s.couple_b)}
+    if game.bye:
+        now.add(game.bye.number)
+    gone = sorted(previous.couples - now) if previous is not None else []
+    left = list(evening.couples.filter(number__in=gone)) if gone else []
+    before_tables = set(previous.table_numbers) if previous is not None else set()
+    now_tables = {s.table.number for s in seatings}
+    return Movement(
+        number=number,
+        tables=[TableMove(s, origin(s.couple_a), origin(s.couple_b)) for s in seatings],
+        bye=game.bye,
+        bye_from=origin(game.bye) if game.bye else None,
+        left=left,
+        opened=sorted(now_tables - before_tables) if previous is not None else [],
+        closed=sorted(before_tables - now_tables),
+    )
+
+
+def open_reports(evening: Evening) -> dict[int, list[TableReport]]:
+    """Table-side reports of the current game, by seating id."""
+    reports: dict[int, list[TableReport]] = {}
+    if not evening.current_game:
+        return reports
+    rows = TableReport.objects.filter(
+        seating__game__evening=evening, seating__game__number=evening.current_game
+    ).select_related("reporter", "claimed_winner")
+    for report in rows:
+        reports.setdefault(report.seating_id, []).append(report)
+    return reports
+
+
+def leaving_and_joining(evening: Evening) -> tuple[list[Couple], list[Couple]]:
+    """Couples leaving after the current game, and late couples joining at the next."""
+    game = evening.current_game
+    couples = list(
+        evening.couples.filter(Q(left_after_game=game) | Q(joined_game=game + 1)).order_by("number")
+    )
+    leaving = [c for c in couples if c.left_after_game == game and c.joined_game <= game]
+    joining = [
+        c
+        for c in couples
+        if c.joined_game == game + 1 and (c.left_after_game is None or c.left_after_game > game)
+    ]
+    return leaving, joining
+
+
+def changes(evening: Evening, number: int | None = None) -> list[ResultChange]:
+    """The audit log of results (newest first), of one game or of the evening."""
+    rows = ResultChange.objects.filter(seating__game__evening=evening)
+    if number is not None:
+        rows = rows.filter(seating__game__number=number)
+    return list(
+        rows.select_related(
+            "seating__table", "seating__game", "old_winner", "new_winner", "changed_by"
+        )
+    )
+
+
+def games_summary(evening: Evening) -> list[dict]:
+    """One line per game started: number, tables, results in, corrections."""
+    return list(
+        Game.objects.filter(evening=evening)
+        .order_by("number")
+        .annotate(
+            tables=Count("seatings", distinct=True),
+            results=Count("seatings", filter=Q(seatings__winner__isnull=False), distinct=True),
+            corrections=Count(
+                "seatings__changes",
+                filter=Q(seatings__changes__kind=ResultChange.Kind.CORRECTED),
+                distinct=True,
+            ),
+        )
+        .values("number", "tables", "results", "corrections", "bye__number")
+    )
+
+
+def current_tables(evening: Evening, *, todo_only: bool = False) -> list[Seating]:
+    """The current game's tables for the game screen (2 queries), each with
+    `reports` (its table-side reports), `disputed` and `pending` set."""
+    seatings = current_seatings(evening)
+    reports = open_reports(evening) if seatings else {}
+    for seating in seatings:
+        seating.table_reports = reports.get(seating.pk, [])
+        seating.disputed = any(
+            r.status == TableReport.Status.CONFLICT for r in seating.table_reports
+        )
+        seating.pending = [
+            r for r in seating.table_reports if r.status == TableReport.Status.PENDING
+        ]
+    if todo_only:
+        seatings = [s for s in seatings if s.winner_id is None or s.disputed]
+    return seatings
+
+
+def current_table(evening: Evening, number: int) -> Seating | None:
+    """One table of the current game, as `current_tables` gives it (2 queries)."""
+    if not evening.current_game:
+        return None
+    seating = _seatings(evening, evening.current_game).filter(table__number=number).first()
+    if seating is None:
+        return None
+    seating.table_reports = list(
+        seating.reports.select_related("reporter", "claimed_winner").order_by("created_at")
+    )
+    seating.disputed = any(r.status == TableReport.Status.CONFLICT for r in seating.table_reports)
+    seating.pending = [r for r in seating.table_reports if r.status == TableReport.Status.PENDING]
+    return seating

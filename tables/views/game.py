@@ -1,0 +1,332 @@
+"""The game screen (organizer and volunteers): seat game 1, record every
+table's winner with one tap, follow the progress, start the next game, see
+who moves where, mark couples leaving; earlier games and organizer
+corrections; the table links with their QR codes.
+
+Every view is thin: it parses a form, calls one function of
+tables/services.py and turns its UserError into a message and a 4xx.
+"""
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cardnight.errors import UserError
+from cardnight.roles import organizer_required, volunteer_required
+from cardnight.views import user_error
+from tables import queries, services
+from tables.forms_game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
+from tables.models import Evening
+from tables.views import get_evening
+
+SCREEN = "tables/game/screen.html"
+
+
+def _screen_url(evening: Evening, anchor: str = "") -> str:
+    url = reverse("game-screen", args=[evening.slug])
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
+    todo = request.GET.get("show") == "todo"
+    context = {
+        "evening": evening,
+        "todo": todo,
+        "progress": queries.progress(evening),
+        "is_last_game": evening.current_game >= evening.games,
+    }
+    if evening.is_setup:
+        couples = evening.couples.present_at(1).count()
+        context.update(couples=couples, tables_count=couples // 2, has_bye=couples % 2 == 1)
+        context["start_form"] = extra.pop("start_form", None) or StartForm()
+    else:
+        context["tables"] = queries.current_tables(evening, todo_only=todo)
+        context["movement"] = queries.movement(evening, evening.current_game)
+        context["leaving"], context["joining"] = queries.leaving_and_joining(evening)
+        context["games"] = queries.games_summary(evening)
+        context["leaving_form"] = extra.pop("leaving_form", None) or LeavingForm()
+    context.update(extra)
+    return context
+
+
+def _screen(request: HttpRequest, evening: Evening, status: int = 200, **extra) -> HttpResponse:
+    return render(request, SCREEN, _screen_context(request, evening, **extra), status=status)
+
+
+@require_GET
+@volunteer_required
+def game_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    evening = get_evening(slug)
+    if request.htmx and request.GET.get("poll"):
+        # The screen asks every few seconds; unchanged evening: nothing to swap.
+        if request.GET.get("v") == str(evening.version):
+            return HttpResponse(status=204)
+        return render(request, SCREEN + "#game-section", _screen_context(request, evening))
+    return _screen(request, evening)
+
+
+@require_POST
+@organizer_required
+def game_start(request: HttpRequest, slug: str) -> HttpResponse:
+    evening = get_evening(slug)
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        return _screen(request, evening, status=400, start_form=form)
+    try:
+        services.start_evening(evening, by_hand=form.cleaned_data["pairs"], user=request.user)
+    except UserError as error:
+        evening.refresh_from_db()
+        return _screen(request, evening, status=error.status, start_form=form, error=error.message)
+    messages.success(request, _("Game 1 is seated. Good luck, everyone!"))
+    return redirect(_screen_url(evening))
+
+
+def _table_response(
+    request: HttpRequest,
+    evening: Evening,
+    table: int,
+    *,
+    message: str = "",
+    error: str = "",
+    status: int = 200,
+) -> HttpResponse:
+    """The table's card and the progress line (htmx), or the whole screen."""
+    evening.refresh_from_db()
+    if not request.htmx:
+        if status >= 400:
+            return _screen(request, evening, status=status, error=error)
+        messages.success(request, message)
+        return redirect(_screen_url(evening, f"table-{table}"))
+    seating = queries.current_table(evening, table)
+    if seating is None:
+        return user_error(request, UserError(error or _("Reload the page.")), back="")
+    context = {
+        "evening": evening,
+        "seating": seating,
+        "progress": queries.progress(evening),
+        "is_last_game": evening.current_game >= evening.games,
+        "card_message": message,
+        "card_error": error,
+        "oob": True,
+        "todo": request.POST.get("show") == "todo",
+    }
+    return render(request, "tables/game/tap.html", context, status=status)
+
+
+@require_POST
+@volunteer_required
+def game_result(request: HttpRequest, slug: str, game: int, table: int) -> HttpResponse:
+    """One tap: record (or change) the winner of `table` in `game`."""
+    evening = get_evening(slug)
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        return _table_response(
+            request, evening, table, error=_("Choose the winning couple."), status=400
+        )
+    data = form.cleaned_data
+    try:
+        if data["change"]:
+            seating, changed = services.change_result(
+                evening, game, table, data["winner"], was=data["was"], user=request.user
+            )
+        else:
+            seating, changed = services.record_result(
+                evening, game, table, data["winner"], user=request.user
+            )
+    except UserError as error:
+        return _table_response(request, evening, table, error=error.message, status=error.status)
+    if changed:
+        message = _("Table %(table)s: couple %(n)s won.") % {"table": table, "n": data["winner"]}
+    else:
+        message = _("Table %(table)s: couple %(n)s was already recorded as the winner.") % {
+            "table": table,
+            "n": data["winner"],
+        }
+    return _table_response(request, evening, table, message=message)
+
+
+@require_POST
+@volunteer_required
+def game_advance(request: HttpRequest, slug: str) -> HttpResponse:
+    """Start the next game (refused until every table is in)."""
+    evening = get_evening(slug)
+    form = AdvanceForm(request.POST)
+    if not form.is_valid():
+        return _screen(request, evening, status=400, error=_("The game number is missing."))
+    try:
+        advanced = services.advance(evening, from_game=form.cleaned_data["game"], user=request.user)
+    except UserError as error:
+        evening.refresh_from_db()
+        return _screen(request, evening, status=error.status, error=error.message)
+    messages.success(
+        request,
+        _("Game %(game)s has started. Read out the movement below.")
+        % {"game": advanced.game.number},
+    )
+    return redirect(_screen_url(evening, "movement"))
+
+
+@require_POST
+@organizer_required
+def game_finish(request: HttpRequest, slug: str) -> HttpResponse:
+    """After the last game: the evening is over."""
+    evening = get_evening(slug)
+    form = AdvanceForm(request.POST)
+    if not form.is_valid():
+        return _screen(request, evening, status=400, error=_("The game number is missing."))
+    try:
+        services.finish_evening(evening, from_game=form.cleaned_data["game"], user=request.user)
+    except UserError as error:
+        evening.refresh_from_db()
+        return _screen(request, evening, status=error.status, error=error.message)
+    messages.success(request, _("The evening is over. Time for the prizes!"))
+    return redirect(_screen_url(evening))
+
+
+@require_POST
+@volunteer_required
+def game_leaving(request: HttpRequest, slug: str) -> HttpResponse:
+    """Mark a couple leaving after the current game (or take it back)."""
+    evening = get_evening(slug)
+    form = LeavingForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            couple = services.mark_leaving(
+                evening, data["couple"], leaving=data["leaving"], user=request.user
+            )
+        except UserError as error:
+            form.add_error("couple", error.message)
+            status = error.status
+        else:
+            if couple.left_after_game is None:
+                text = _("Couple %(n)s is staying after all.")
+            elif couple.joined_game > couple.left_after_game:
+                text = _("Couple %(n)s will not join.")
+            else:
+                text = _("Couple %(n)s leaves after game %(game)s.")
+            message = text % {"n": couple.number, "game": couple.left_after_game}
+            if not request.htmx:
+                messages.success(request, message)
+                return redirect(_screen_url(evening, "leaving"))
+            form, status = LeavingForm(), 200
+            evening.refresh_from_db()
+            return _leaving_section(request, evening, form, status, message)
+    else:
+        status = 400
+    evening.refresh_from_db()
+    if request.htmx:
+        return _leaving_section(request, evening, form, status)
+    return _screen(request, evening, status=status, leaving_form=form)
+
+
+def _leaving_section(request, evening, form, status, message=""):
+    leaving, joining = queries.leaving_and_joining(evening)
+    context = {
+        "evening": evening,
+        "leaving": leaving,
+        "joining": joining,
+        "leaving_form": form,
+        "leaving_message": message,
+    }
+    return render(request, SCREEN + "#leaving-section", context, status=status)
+
+
+# --- Earlier games and corrections ----------------------------------------------
+
+
+def _played_game(evening: Evening, game: int) -> None:
+    if game < 1 or game > evening.current_game:
+        raise Http404(_("Game %(game)s has not been played.") % {"game": game})
+
+
+@require_GET
+@volunteer_required
+def game_detail(request: HttpRequest, slug: str, game: int) -> HttpResponse:
+    """An earlier game: its tables and results, and the log of corrections."""
+    evening = get_evening(slug)
+    _played_game(evening, game)
+    context = {
+        "evening": evening,
+        "game": game,
+        "seatings": queries.game_seatings(evening, game),
+        "movement": queries.movement(evening, game),
+        "changes": queries.changes(evening, game),
+        "can_correct": evening.is_finished or game < evening.current_game,
+    }
+    return render(request, "tables/game/detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@organizer_required
+def game_correct(request: HttpRequest, slug: str, game: int, table: int) -> HttpResponse:
+    """An organizer corrects an earlier result, with a reason."""
+    evening = get_evening(slug)
+    _played_game(evening, game)
+    seating = next(
+        (s for s in queries.game_seatings(evening, game) if s.table.number == table), None
+    )
+    if seating is None:
+        raise Http404(
+            _("Table %(table)s did not play game %(game)s.") % {"table": table, "game": game}
+        )
+    form = CorrectionForm(request.POST or None, seating=seating)
+    context = {"evening": evening, "game": game, "seating": seating, "form": form}
+    if request.method == "GET":
+        return render(request, "tables/game/correct.html", context)
+    if not form.is_valid():
+        return render(request, "tables/game/correct.html", context, status=400)
+    try:
+        services.correct_result(
+            evening,
+            game,
+            table,
+            form.cleaned_data["winner"],
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+        )
+    except UserError as error:
+        form.add_error(None, error.message)
+        return render(request, "tables/game/correct.html", context, status=error.status)
+    messages.success(
+        request,
+        _("Game %(game)s, table %(table)s corrected: couple %(n)s won.")
+        % {"game": game, "table": table, "n": form.cleaned_data["winner"]},
+    )
+    return redirect("game-detail", evening.slug, game)
+
+
+# --- Table links and QR codes -------------------------------------------------
+
+
+def _qr(url: str, scale: int) -> str:
+    return segno.make(url, error="m").svg_inline(scale=scale, title=url)
+
+
+@require_GET
+@volunteer_required
+def table_links(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every table's own result link and QR code (for a volunteer's phone or to print)."""
+    evening = get_evening(slug)
+    tables = []
+    for table in evening.tables.order_by("number"):
+        url = request.build_absolute_uri(reverse("tableside", args=[table.token]))
+        tables.append({"table": table, "url": url, "qr": _qr(url, 2)})
+    return render(request, "tables/game/links.html", {"evening": evening, "tables": tables})
+
+
+@require_GET
+@volunteer_required
+def table_link(request: HttpRequest, slug: str, table: int) -> HttpResponse:
+    """One table's QR code, big enough to scan from a volunteer's phone."""
+    evening = get_evening(slug)
+    row = evening.tables.filter(number=table).first()
+    if row is None:
+        raise Http404(_("There is no table %(table)s tonight.") % {"table": table})
+    url = request.build_absolute_uri(reverse("tableside", args=[row.token]))
+    context = {"evening": evening, "table": row, "url": url, "qr": _qr(url, 6)}
+    return render(request, "tables/game/link.html", context)

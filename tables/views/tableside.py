@@ -1,0 +1,188 @@
+"""The table-side page: public, reached only through a table's own link
+(`/t/<token>/`, a QR code on the table). Either couple says which couple it
+is and reports the winner of the current game; the other couple confirms.
+
+The token names one table; the page only ever shows and records that table's
+current game. A made-up token, or the token of an evening that is over, is a
+404; a table that is not in play right now is a 409.
+"""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from cardnight.errors import UserError
+from cardnight.views import error_page
+from tables import queries, services
+from tables.forms_game import ReportForm
+from tables.models import Couple, Hall, Table, TableReport
+
+TEMPLATE = "tables/tableside/table.html"
+
+
+class _Unavailable(Exception):
+    def __init__(self, response: HttpResponse):
+        self.response = response
+
+
+def _table(request: HttpRequest, token: str) -> Table:
+    """The table named by the token, or an error response (404 / 409)."""
+    table = Table.objects.select_related("evening__hall").filter(token=token).first()
+    if table is None:
+        raise _Unavailable(
+            error_page(
+                request,
+                _("Unknown table link"),
+                _(
+                    "This table link is not valid. Scan the QR code on your table again, "
+                    "or ask a volunteer."
+                ),
+                404,
+            )
+        )
+    evening = table.evening
+    if evening.is_finished:
+        raise _Unavailable(
+            error_page(
+                request,
+                _("The evening is over"),
+                _("This table link has expired: the evening is over. Thank you for playing!"),
+                404,
+            )
+        )
+    if evening.is_setup:
+        raise _Unavailable(
+            error_page(
+                request,
+                _("Not started yet"),
+                _("Play has not started yet. Come back when game 1 begins."),
+                409,
+            )
+        )
+    return table
+
+
+def _label(couple: Couple, privacy: str) -> str:
+    """A couple as the hall's privacy setting lets the public see it."""
+    if privacy == Hall.Privacy.NUMBERS:
+        return _("Couple %(n)s") % {"n": couple.number}
+    if privacy == Hall.Privacy.FIRST:
+        names = f"{couple.player1.split()[0]} & {couple.player2.split()[0]}"
+    else:
+        names = couple.names
+    return _("Couple %(n)s: %(names)s") % {"n": couple.number, "names": names}
+
+
+def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict | None:
+    evening = table.evening
+    seating = queries.current_table(evening, table.number)
+    if seating is None:
+        return None
+    privacy = evening.hall.privacy
+    couples = [seating.couple_a, seating.couple_b]
+    me = next((c for c in couples if c.number == reporter), None)
+    other = next((c for c in couples if me is not None and c.pk != me.pk), None)
+    reports = {r.reporter_id: r for r in seating.table_reports}
+    other_report = reports.get(other.pk) if other else None
+    return {
+        "evening": evening,
+        "table": table,
+        "seating": seating,
+        "couples": [{"couple": c, "label": _label(c, privacy)} for c in couples],
+        "me": me,
+        "other": other,
+        "my_report": reports.get(me.pk) if me else None,
+        "other_report": other_report,
+        "waiting_for_me": other_report is not None
+        and other_report.status == TableReport.Status.PENDING,
+        "labels": {c.number: _label(c, privacy) for c in couples},
+        "url": reverse("tableside", args=[table.token]),
+    }
+
+
+def _closed_table(request: HttpRequest, table: Table) -> HttpResponse:
+    evening = table.evening
+    if table.closed_after_game is not None:
+        message = _(
+            "Table %(table)s closed after game %(game)s. Ask a volunteer where you play now."
+        )
+    else:
+        message = _(
+            "Table %(table)s is not in play in game %(game)s. Ask a volunteer where you play."
+        )
+    game = table.closed_after_game or evening.current_game
+    return error_page(
+        request, _("Table not in play"), message % {"table": table.number, "game": game}, 409
+    )
+
+
+@never_cache
+@require_GET
+def tableside(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's current game: the two couples, who deals first, the result."""
+    try:
+        table = _table(request, token)
+    except _Unavailable as unavailable:
+        return unavailable.response
+    try:
+        reporter = int(request.GET.get("as", ""))
+    except ValueError:
+        reporter = None
+    context = _context(request, table, reporter)
+    if context is None:
+        return _closed_table(request, table)
+    template = TEMPLATE + "#table-status" if request.htmx else TEMPLATE
+    return render(request, template, context)
+
+
+@require_POST
+def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
+    """Couple `reporter` reports that couple `winner` won `game` at this table."""
+    try:
+        table = _table(request, token)
+    except _Unavailable as unavailable:
+        return unavailable.response
+    form = ReportForm(request.POST)
+    reporter = None
+    if form.is_valid():
+        data = form.cleaned_data
+        reporter = data["reporter"]
+        try:
+            report, changed = services.report_result(
+                table, data["game"], data["reporter"], data["winner"]
+            )
+        except UserError as error:
+            return _report_error(request, table, reporter, error)
+        if not request.htmx:
+            messages.success(request, _status_message(report, changed))
+            return redirect(f"{reverse('tableside', args=[table.token])}?as={reporter}")
+        table.evening.refresh_from_db()
+        context = _context(request, table, reporter)
+        context["message"] = _status_message(report, changed)
+        return render(request, TEMPLATE + "#table-status", context)
+    return _report_error(request, table, reporter, UserError(_("Tap the winning couple.")))
+
+
+def _report_error(request, table: Table, reporter, error: UserError) -> HttpResponse:
+    table.evening.refresh_from_db()
+    context = _context(request, table, reporter)
+    if context is None:
+        return _closed_table(request, table)
+    context["error"] = error.message
+    template = TEMPLATE + "#table-status" if request.htmx else TEMPLATE
+    return render(request, template, context, status=error.status)
+
+
+def _status_message(report: TableReport, changed: bool) -> str:
+    Status = TableReport.Status
+    if not changed:
+        return _("Your report was already in. Thank you.")
+    if report.status == Status.PENDING:
+        return _("Thank you. Now the other couple confirms it on this page (or a volunteer does).")
+    if report.status == Status.CONFIRMED:
+        return _("Confirmed: the result is in. Thank you!")
+    return _("The two couples disagree. A volunteer is coming to settle it.")

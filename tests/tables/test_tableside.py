@@ -1,0 +1,154 @@
+"""The table-side page (/t/<token>/): public, token only; either couple
+reports the winner of the table's current game and the other confirms."""
+
+import pytest
+from django.urls import reverse
+
+from tables import services
+from tables.models import Evening, Hall, Punch, TableReport
+
+from .conftest import play_game, seatings, started
+
+pytestmark = pytest.mark.django_db
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def table(evening):
+    evening = started(evening, 4)
+    seating = seatings(evening)[0]
+    seating.a, seating.b = seating.couple_a.number, seating.couple_b.number
+    seating.url = reverse("tableside", args=[seating.table.token])
+    seating.report_url = reverse("tableside-report", args=[seating.table.token])
+    return seating
+
+
+def test_anyone_with_the_link_sees_the_table_and_is_asked_which_couple_they_are(client, table):
+    response = client.get(table.url)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Table 1" in html and "Game 1 of 25" in html
+    assert "Which couple are you?" in html
+    assert f"We are couple {table.a}" in html and f"We are couple {table.b}" in html
+    assert "Cut the deck for the first deal" in html
+
+
+def test_a_couple_reports_and_the_other_confirms(client, table):
+    response = client.post(
+        table.report_url, {"game": 1, "reporter": table.a, "winner": table.a}, headers=HTMX
+    )
+    assert response.status_code == 200
+    assert "Now the other couple confirms it" in response.content.decode()
+    html = client.get(f"{table.url}?as={table.b}").content.decode()
+    assert f"Couple {table.a} says couple {table.a} won. Is that right?" in html
+    response = client.post(table.report_url, {"game": 1, "reporter": table.b, "winner": table.a})
+    assert response.status_code == 302 and response["Location"].endswith(f"?as={table.b}")
+    table.refresh_from_db()
+    assert table.winner.number == table.a
+    assert Punch.objects.get().couple.number == table.a
+    html = client.get(response["Location"]).content.decode()
+    assert "Confirmed: the result is in." in html
+    assert f"The result of game 1 is in: couple {table.a} won." in html
+
+
+def test_a_disagreement_is_held_for_a_volunteer(client, table):
+    client.post(table.report_url, {"game": 1, "reporter": table.a, "winner": table.a})
+    response = client.post(
+        table.report_url, {"game": 1, "reporter": table.b, "winner": table.b}, headers=HTMX
+    )
+    assert response.status_code == 200
+    assert "A volunteer is coming to settle it." in response.content.decode()
+    table.refresh_from_db()
+    assert table.winner is None
+
+
+def test_the_same_report_sent_twice_is_kept_once(client, table):
+    data = {"game": 1, "reporter": table.a, "winner": table.b}
+    client.post(table.report_url, data)
+    response = client.post(table.report_url, data, headers=HTMX)
+    assert response.status_code == 200
+    assert "Your report was already in." in response.content.decode()
+    assert TableReport.objects.count() == 1
+
+
+def test_a_made_up_token_is_404(client, table):
+    response = client.get(reverse("tableside", args=["made-up-token-0123456789abcdefghij"]))
+    assert response.status_code == 404
+    assert "This table link is not valid" in response.content.decode()
+    response = client.post(
+        reverse("tableside-report", args=["made-up"]), {"game": 1, "reporter": 1, "winner": 1}
+    )
+    assert response.status_code == 404
+    assert not TableReport.objects.exists()
+
+
+def test_the_link_expires_with_the_evening(client, evening):
+    evening = started(evening, 2, games=1)
+    seating = seatings(evening)[0]
+    play_game(evening)
+    services.finish_evening(evening)
+    response = client.get(reverse("tableside", args=[seating.table.token]))
+    assert response.status_code == 404
+    assert "expired" in response.content.decode()
+
+
+def test_before_play_the_link_says_so(client, evening, make_evening):
+    evening = started(evening, 4)
+    token = seatings(evening)[0].table.token
+    Evening.objects.filter(pk=evening.pk).update(status=Evening.Status.SETUP)
+    assert client.get(reverse("tableside", args=[token])).status_code == 409
+
+
+def test_a_link_records_only_its_own_table_and_the_current_game(client, table):
+    stranger = seatings(table.game.evening)[1].couple_a.number
+    response = client.post(table.report_url, {"game": 1, "reporter": stranger, "winner": stranger})
+    assert response.status_code == 400
+    assert "did not play at table 1" in response.content.decode()
+    response = client.post(table.report_url, {"game": 2, "reporter": table.a, "winner": table.a})
+    assert response.status_code == 409
+    response = client.post(table.report_url, {"game": "x", "reporter": table.a, "winner": ""})
+    assert response.status_code == 400
+    assert not TableReport.objects.exists()
+
+
+def test_a_closed_table_link_says_where_to_ask(client, evening):
+    evening = started(evening, 6)
+    play_game(evening, winner="a")
+    services.mark_leaving(evening, seatings(evening)[1].couple_b.number)
+    services.advance(evening, from_game=1)
+    closed = evening.tables.get(number=2)
+    response = client.get(reverse("tableside", args=[closed.token]))
+    assert response.status_code == 409
+    assert "Table 2 closed after game 1." in response.content.decode()
+
+
+def test_the_link_follows_its_table_into_the_next_game(client, table):
+    evening = table.game.evening
+    play_game(evening)
+    services.advance(evening, from_game=1)
+    html = client.get(table.url).content.decode()
+    assert "Game 2 of 25" in html and "Which couple are you?" in html
+
+
+@pytest.mark.parametrize(
+    ("privacy", "shown", "hidden"),
+    [
+        (Hall.Privacy.FULL, "Ann 1 &amp; Joe 1", ""),
+        (Hall.Privacy.FIRST, "Ann &amp; Joe", "Ann 1"),
+        (Hall.Privacy.NUMBERS, "Couple 1", "Ann"),
+    ],
+)
+def test_names_follow_the_halls_privacy_setting(client, evening, privacy, shown, hidden):
+    Hall.objects.filter(pk=evening.hall_id).update(privacy=privacy)
+    evening = started(evening, 2)
+    html = client.get(
+        reverse("tableside", args=[seatings(evening)[0].table.token])
+    ).content.decode()
+    assert shown in html
+    if hidden:
+        assert hidden not in html
+
+
+def test_get_only_and_post_only(client, table):
+    assert client.post(table.url).status_code == 405
+    assert client.get(table.report_url).status_code == 405
