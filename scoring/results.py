@@ -826,18 +826,24 @@ def _how_settled(data, tiebreak, outcome, by_id) -> str:
     cuts = data.cuts.get(tiebreak.pk, [])
     if cuts:
         rounds: dict[int, list[str]] = {}
+        dealt: set[int] = set()
         for row in cuts:
             rounds.setdefault(row["round"], []).append(
                 _("couple %(c)s %(card)s")
                 % {"c": by_id[row["couple_id"]].number, "card": card_label(row["card"])}
             )
-        dealt = any(row["dealt_by_app"] for row in cuts)
-        label = _("Cut (dealt by the app)") if dealt else _("Cut")
+            if row["dealt_by_app"]:
+                dealt.add(row["round"])
         text = "; ".join(
-            _("round %(r)s: %(cards)s") % {"r": number, "cards": ", ".join(cards)}
+            (
+                _("round %(r)s (dealt by the app): %(cards)s")
+                if number in dealt
+                else _("round %(r)s: %(cards)s")
+            )
+            % {"r": number, "cards": ", ".join(cards)}
             for number, cards in sorted(rounds.items())
         )
-        parts.append(f"{label}: {text}.")
+        parts.append(_("Cut: %(rounds)s.") % {"rounds": text})
     if outcome.method != tie_rules.SPLIT and outcome.ranking:
         ranked = [by_id[key] for key in outcome.ranking]
         if len(ranked) == 1:
@@ -1026,7 +1032,15 @@ def _money(
     if fifty.enabled:
         lines.append(MoneyLine("fifty_fifty_takings", _("50/50 tickets"), fifty.takings, 1))
     lines.append(MoneyLine("cash_in", _("Taken in tonight"), cash_in, 0))
-    lines.append(MoneyLine("prizes_paid", _("Prizes paid"), prizes_paid, -1, "; ".join(items)))
+    lines.append(
+        MoneyLine(
+            "prizes_paid",
+            _("Prizes paid"),
+            prizes_paid,
+            -1,
+            _("and %(items)s") % {"items": "; ".join(items)} if items else "",
+        )
+    )
     if jar.enabled:
         lines += [
             MoneyLine(

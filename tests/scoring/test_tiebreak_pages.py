@@ -45,7 +45,7 @@ def test_a_volunteer_settles_a_three_way_tie_by_a_typed_cut(volunteer_client, ti
     tiebreak.refresh_from_db()
     assert tiebreak.status == "settled"
     html = volunteer_client.get(reverse("tiebreak", args=[tied.slug, tiebreak.pk])).content.decode()
-    assert "Settled" in html and "couple 2 (Player 2a &amp; Player 2b)" in html
+    assert "Settled" in html and "Couple 2 (Player 2a &amp; Player 2b) wins." in html
 
 
 def test_htmx_steps_return_the_tiebreak_section(volunteer_client, tied):
