@@ -1,0 +1,93 @@
+"""Read helpers for the other capabilities (tables/queries.py): constant queries."""
+
+import pytest
+
+from tables import queries, registration, services
+from tables.rotation import BYE, OUT
+
+from .conftest import play_game, seatings, started
+
+pytestmark = pytest.mark.django_db
+
+
+def test_progress_counts_the_tables_in(evening):
+    assert queries.progress(evening) == (0, 0)
+    evening = started(evening, 6)
+    assert queries.progress(evening) == (0, 3)
+    table = seatings(evening)[0]
+    services.record_result(evening, 1, 1, table.couple_a.number)
+    tables_in, total = queries.progress(evening)
+    assert (tables_in, total) == (1, 3)
+    assert not queries.progress(evening).complete
+
+
+def test_whereabouts_of_a_couple_at_a_table(evening):
+    evening = started(evening, 7)
+    table = seatings(evening)[0]  # table 1 of 3, with a bye
+    me, other = table.couple_a, table.couple_b
+    where = queries.whereabouts(evening, me)
+    assert (where.game, where.place, where.opponent) == (1, 1, other.number)
+    assert (where.if_win, where.if_lose, where.result, where.next) == (2, 1, None, None)
+    services.record_result(evening, 1, 1, me.number)
+    where = queries.whereabouts(evening, me)
+    assert (where.result, where.next) == ("won", 2)
+    assert queries.whereabouts(evening, other).next == 1
+
+
+def test_the_last_tables_winners_go_to_the_bye_and_the_bye_couple_to_table_one(evening):
+    evening = started(evening, 7)
+    last = seatings(evening)[-1]
+    assert queries.whereabouts(evening, last.couple_a).if_win == BYE
+    bye = evening.game_set.get(number=1).bye
+    where = queries.whereabouts(evening, bye)
+    assert (where.place, where.next) == (BYE, 1)
+
+
+def test_whereabouts_of_a_late_couple_and_a_leaving_one(evening):
+    evening = started(evening, 4)
+    late = registration.register_couple(evening, "Late", "Comers")
+    assert queries.whereabouts(evening, late) == queries.Whereabouts(game=1, place=OUT, joins_at=2)
+    leaving = services.mark_leaving(evening, 1)
+    where = queries.whereabouts(evening, leaving)
+    assert where.if_win == where.if_lose == OUT
+
+
+def test_whereabouts_in_the_last_game_has_no_next_place(evening):
+    evening = started(evening, 4, games=1)
+    couple = seatings(evening)[0].couple_a
+    where = queries.whereabouts(evening, couple)
+    assert where.if_win is None and where.if_lose is None
+
+
+@pytest.mark.parametrize("couples", [10, 300])
+def test_read_helpers_cost_constant_queries(make_evening, couples, django_assert_num_queries):
+    evening = started(make_evening(), couples)
+    play_game(evening)
+    services.advance(evening, from_game=1)
+    evening.refresh_from_db()
+    couple = seatings(evening)[0].couple_a
+    with django_assert_num_queries(1):
+        queries.current_seatings(evening)
+    with django_assert_num_queries(1):
+        queries.progress(evening)
+    with django_assert_num_queries(2):
+        queries.whereabouts(evening, couple)
+    with django_assert_num_queries(2):
+        queries.current_tables(evening)
+    with django_assert_num_queries(4):
+        movement = queries.movement(evening, 2)
+    assert len(movement.tables) == couples // 2
+
+
+def test_movement_says_where_each_couple_came_from(evening):
+    evening = started(evening, 5)
+    before = {s.table.number: s for s in seatings(evening, 1)}
+    play_game(evening, winner="a")
+    services.advance(evening, from_game=1)
+    movement = queries.movement(evening, 2)
+    first = movement.tables[0]
+    assert first.from_a == 1  # the loser stayed
+    assert first.from_b == BYE  # the bye couple came to table 1
+    second = movement.tables[1]
+    assert second.seating.couple_b == before[1].couple_a and second.from_b == 1
+    assert movement.bye == before[2].couple_a and movement.bye_from == 2
