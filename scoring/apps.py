@@ -5,3 +5,13 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring and prizes")
+
+    def ready(self) -> None:
+        # The rules engine has no Django in it: give it Django's gettext, so a
+        # ruling is written in the language of the request it answers (the
+        # engine calls the translator when it builds each message).
+        from django.utils.translation import gettext
+
+        from scoring.engine.i18n import set_translator
+
+        set_translator(gettext)

@@ -1,3 +1,16 @@
-"""URL patterns; see the module docstring of the views they name."""
+"""URL patterns of the dispute page (public); see `scoring.views.dispute`."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from scoring.views import dispute
+
+urlpatterns = [
+    path("rules/", dispute.trick, name="dispute"),
+    path("rules/play/", dispute.legal, name="dispute-legal"),
+    path("rules/round/", dispute.round_replay, name="dispute-round"),
+    path("rules/score/", dispute.claim, name="dispute-claim"),
+    path("e/<slug:slug>/rules/", dispute.trick, name="evening-dispute"),
+    path("e/<slug:slug>/rules/play/", dispute.legal, name="evening-dispute-legal"),
+    path("e/<slug:slug>/rules/round/", dispute.round_replay, name="evening-dispute-round"),
+    path("e/<slug:slug>/rules/score/", dispute.claim, name="evening-dispute-claim"),
+]

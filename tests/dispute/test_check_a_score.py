@@ -1,0 +1,55 @@
+"""Mode 3: is a claimed score possible after round r? (RULES.md B4)"""
+
+import pytest
+
+from tests.dispute.conftest import ask, text
+
+pytestmark = pytest.mark.django_db
+
+
+def claim(client, round_number, a, b, **rules):
+    return ask(client, {"round": round_number, "a": a, "b": b, **rules}, "dispute-claim")
+
+
+@pytest.mark.parametrize(("a", "b"), [(30, 0), (25, 5), (20, 10), (15, 15), (0, 30)])
+def test_the_scores_possible_after_round_one(client, a, b):
+    response = claim(client, 1, a, b)
+    assert response.status_code == 200
+    assert f"{a}-{b} after round 1 is possible." in text(response)
+
+
+def test_an_impossible_claim_says_why(client):
+    response = claim(client, 1, 35, 0)
+    assert response.status_code == 200
+    page = text(response)
+    assert "35-0 after round 1 is impossible." in page
+    assert "After round 1 the two scores add up to 30 (30 a round)" in page
+
+
+def test_a_score_not_in_fives_is_impossible(client):
+    page = text(claim(client, 2, 33, 27))
+    assert "33-27 after round 2 is impossible." in page
+    assert "points come in fives" in page
+
+
+def test_a_side_cannot_pass_the_target_before_the_round_claimed(client):
+    page = text(claim(client, 3, 80, 10))
+    assert "is impossible" in page
+    assert "the game ends in the round where a side reaches 45" in page
+
+
+def test_a_rare_claim_gets_a_note(client):
+    page = text(claim(client, 1, 25, 0))
+    assert "25-0 after round 1 is possible." in page
+    assert "round(s) in which no trump was played at all, which is very rare" in page
+
+
+def test_twenty_five_rounds_are_worth_25(client):
+    assert "25-0 after round 1 is possible." in text(claim(client, 1, 25, 0, target="25"))
+    assert "is impossible" in text(claim(client, 1, 30, 0, target="25"))
+
+
+def test_an_empty_form_is_a_prompt(client):
+    response = ask(client, {}, "dispute-claim")
+    assert response.status_code == 200
+    assert "Give the round and the two scores claimed." in text(response)
