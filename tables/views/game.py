@@ -45,7 +45,8 @@ def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
         context["start_form"] = extra.pop("start_form", None) or StartForm()
     else:
         context["tables"] = queries.current_tables(evening, todo_only=todo)
-        context["movement"] = queries.movement(evening, evening.current_game)
+        context["movement"] = movement = queries.movement(evening, evening.current_game)
+        context["bye"] = movement.bye if movement else None
         context["leaving"], context["joining"] = queries.leaving_and_joining(evening)
         context["games"] = queries.games_summary(evening)
         context["leaving_form"] = extra.pop("leaving_form", None) or LeavingForm()

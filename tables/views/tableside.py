@@ -88,6 +88,11 @@ def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict |
     other = next((c for c in couples if me is not None and c.pk != me.pk), None)
     reports = {r.reporter_id: r for r in seating.table_reports}
     other_report = reports.get(other.pk) if other else None
+    next_places = []
+    if seating.winner is not None and not seating.disputed:
+        for couple in sorted(couples, key=lambda c: c.pk != seating.winner_id):
+            where = queries.whereabouts(evening, couple)
+            next_places.append({"couple": couple, "place": where.next})
     return {
         "evening": evening,
         "table": table,
@@ -100,6 +105,7 @@ def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict |
         "waiting_for_me": other_report is not None
         and other_report.status == TableReport.Status.PENDING,
         "labels": {c.number: _label(c, privacy) for c in couples},
+        "next_places": next_places,
         "url": reverse("tableside", args=[table.token]),
     }
 
