@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import CutCard, PlayoffGame, Prize, TieBreak, TieBreakEntry
+from .models import CutCard, JarOutcome, PlayoffGame, Prize, TieBreak, TieBreakEntry
 
 
 @admin.register(Prize)
@@ -30,3 +30,8 @@ class TieBreakAdmin(admin.ModelAdmin):
     list_display = ["evening", "target", "place", "wins", "method", "status"]
     list_filter = ["evening", "status"]
     inlines = [TieBreakEntryInline, CutCardInline, PlayoffGameInline]
+
+
+@admin.register(JarOutcome)
+class JarOutcomeAdmin(admin.ModelAdmin):
+    list_display = ["evening", "pot", "winners", "carried_over", "settled_at"]

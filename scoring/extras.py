@@ -53,6 +53,23 @@ def _locked(evening: Evening) -> Evening:
     return Evening.objects.select_for_update().get(pk=evening.pk)
 
 
+def at_game_one(evening: Evening, rng=None) -> None:
+    """Draw the travelling prize's first holder as game 1 starts, if the
+    evening has one and it is not drawn yet (never raises; runs inside the
+    caller's transaction). scoring.cookiejar.draw_at_start calls it too."""
+    if not evening.travelling_prize:
+        return
+    current = Evening.objects.filter(pk=evening.pk).values_list("travelling_start", flat=True)
+    if current.get():
+        return
+    numbers = sorted(evening.couples.present_at(1).values_list("number", flat=True))
+    if numbers:
+        number = (rng or secrets.SystemRandom()).choice(numbers)
+        Evening.objects.filter(pk=evening.pk).update(travelling_start=number)
+        evening.travelling_start = number
+        evening.bump_version()
+
+
 @transaction.atomic
 def draw_travelling_start(evening: Evening, rng=None) -> int:
     """Draw the travelling prize's first holder among the couples that play

@@ -191,16 +191,23 @@ def _split_refusal(tie: Tie) -> str:
 
 
 @transaction.atomic
-def record_cut(tiebreak: TieBreak, cards: dict, user=None, *, dealt: bool = False) -> TieBreak:
+def record_cut(
+    tiebreak: TieBreak,
+    cards: dict,
+    user=None,
+    *,
+    dealt: bool = False,
+    round_number: int | None = None,
+) -> TieBreak:
     """Record one round of the cut: couple number -> card as typed ("AH",
-    "10s", "T♠"), one for each couple that must cut in this round."""
+    "10s", "T♠"), one for each couple that must cut in this round.
+
+    ``round_number`` is the round the person saw on screen: a form sent twice
+    (a double tap) is refused instead of becoming the next round."""
     evening = _locked(tiebreak.evening)
     tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
     tie = _tie_for(tiebreak, evening)
-    if tiebreak.status != TieBreak.Status.CUTTING:
-        raise Conflict(_("This tie is not being settled by a cut right now."))
-    outcome = _outcome(tiebreak, tie)
-    state = outcome.cut
+    state = _cut_now(tiebreak, tie, round_number)
     by_id = {couple.id: couple for couple in tie.couples}
     parsed: dict[int, object] = {}
     for number, text in cards.items():
@@ -227,16 +234,30 @@ def record_cut(tiebreak: TieBreak, cards: dict, user=None, *, dealt: bool = Fals
     return _refresh(tiebreak, evening, user)
 
 
-def deal_cut(tiebreak: TieBreak, user=None, rng=None) -> TieBreak:
+def _cut_now(tiebreak: TieBreak, tie: Tie, round_number: int | None) -> rules.CutState:
+    """The cut as it stands, checked to be waiting for round ``round_number``
+    (the round the person saw on screen, when given)."""
+    state = _outcome(tiebreak, tie).cut
+    if state is not None and round_number is not None and round_number < state.next_round:
+        raise Conflict(_("Round %(r)s of the cut is already recorded.") % {"r": round_number})
+    if tiebreak.status != TieBreak.Status.CUTTING or state is None:
+        raise Conflict(_("This tie is not being settled by a cut right now."))
+    if round_number is not None and round_number != state.next_round:
+        raise Conflict(_("There is no round %(r)s of the cut yet.") % {"r": round_number})
+    return state
+
+
+def deal_cut(
+    tiebreak: TieBreak, user=None, rng=None, *, round_number: int | None = None
+) -> TieBreak:
     """The app deals this round of the cut: one card each from a freshly
-    shuffled deck, with the system's cryptographic generator."""
+    shuffled deck, with the system's cryptographic generator. A second tap
+    for the same ``round_number`` is refused (see :func:`record_cut`)."""
     with transaction.atomic():
         evening = _locked(tiebreak.evening)
         tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
         tie = _tie_for(tiebreak, evening)
-        if tiebreak.status != TieBreak.Status.CUTTING:
-            raise Conflict(_("This tie is not being settled by a cut right now."))
-        state = _outcome(tiebreak, tie).cut
+        state = _cut_now(tiebreak, tie, round_number)
         dealt = rules.deal_cut(state.to_cut, rng or secrets.SystemRandom())
         by_id = {couple.id: couple for couple in tie.couples}
         cards = {by_id[key].number: str(card) for key, card in dealt.items()}

@@ -103,12 +103,18 @@ def tiebreak_cut(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, evening, tiebreak, form=form, status=400)
     try:
-        tiebreaks.record_cut(tiebreak, form.cards(), request.user)
+        tiebreaks.record_cut(tiebreak, form.cards(), request.user, round_number=_round(request))
     except UserError as error:
         return _page(
             request, evening, tiebreak, form=form, error=error.message, status=error.status
         )
     return _after(request, evening, tiebreak)
+
+
+def _round(request: HttpRequest) -> int | None:
+    """The cut round the page showed (a hidden field), to refuse a double tap."""
+    value = request.POST.get("round", "")
+    return int(value) if value.isdigit() else None
 
 
 @require_POST
@@ -117,7 +123,7 @@ def tiebreak_deal(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
     try:
-        tiebreaks.deal_cut(tiebreak, request.user)
+        tiebreaks.deal_cut(tiebreak, request.user, round_number=_round(request))
     except UserError as error:
         return _page(request, evening, tiebreak, error=error.message, status=error.status)
     return _after(request, evening, tiebreak)

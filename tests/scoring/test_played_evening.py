@@ -61,18 +61,16 @@ def test_a_played_evening_gives_consistent_results(evening):
     # Half-time counts only games 1..4.
     leader = results.half_time.leader
     assert results.half_time.decided
-    assert leader.wins == max(
-        sum(1 for g in s.punched if g <= 4) for s in results.standings
-    )
+    assert leader.wins == max(sum(1 for g in s.punched if g <= 4) for s in results.standings)
 
 
 def test_the_travelling_prize_travels_with_the_winners(evening):
     evening = play_evening(evening)
     holder = 3
     for game in range(1, evening.games + 1):
-        for seating in Seating.objects.filter(game__evening=evening, game__number=game).select_related(
-            "couple_a", "couple_b", "winner"
-        ):
+        for seating in Seating.objects.filter(
+            game__evening=evening, game__number=game
+        ).select_related("couple_a", "couple_b", "winner"):
             if holder in (seating.couple_a.number, seating.couple_b.number):
                 holder = seating.winner.number
     travelling = evening_results(evening).travelling

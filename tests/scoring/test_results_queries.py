@@ -42,3 +42,17 @@ def test_the_number_of_queries_does_not_grow_with_the_couples(
     with django_assert_max_num_queries(MAX_QUERIES):
         results = evening_results(evening)
     assert len(results.standings) == n
+
+
+def test_the_results_turn_into_plain_json(evening):
+    import json
+
+    evening = build(evening, 12)
+    data = json.loads(json.dumps(evening_results(evening).to_json()))
+    assert data["finished"] is True
+    assert len(data["standings"]) == 12
+    assert data["places"][0]["status"] in ("awarded", "tied", "settled")
+    assert data["cookie_jar"]["numbers"] == [1, 2, 3]
+    assert isinstance(data["money"]["entries"], str)
+    hidden = evening_results(evening).to_json(label=lambda couple: None)
+    assert all(row["name"] is None for row in hidden["standings"])

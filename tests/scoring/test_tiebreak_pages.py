@@ -150,3 +150,30 @@ def test_tie_break_pages_need_a_volunteer(client, outsider_client, volunteer_cli
     )
     assert volunteer_client.post(url).status_code == 405
     assert volunteer_client.get(reverse("tiebreak", args=[tied.slug, 9999])).status_code == 404
+
+
+def test_a_double_tap_on_deal_does_not_deal_a_second_round(volunteer_client, tied):
+    open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    volunteer_client.post(
+        reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
+    )
+    url = reverse("tiebreak-deal", args=[tied.slug, tiebreak.pk])
+    assert volunteer_client.post(url, {"round": "1"}).status_code == 302
+    response = volunteer_client.post(url, {"round": "1"})
+    assert response.status_code == 409
+    assert "Round 1 of the cut is already recorded." in response.content.decode()
+    assert set(CutCard.objects.values_list("round", flat=True)) == {1}
+
+
+def test_a_typed_round_sent_twice_is_refused(volunteer_client, tied):
+    open_tie(volunteer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    volunteer_client.post(
+        reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
+    )
+    url = reverse("tiebreak-cut", args=[tied.slug, tiebreak.pk])
+    cards = {"round": "1", "card1": "4H", "card2": "4S", "card3": "KD"}
+    assert volunteer_client.post(url, cards).status_code == 302
+    assert volunteer_client.post(url, cards).status_code == 409
+    assert set(CutCard.objects.values_list("round", flat=True)) == {1}
