@@ -287,7 +287,11 @@ def current_table(evening: Evening, number: int) -> Seating | None:
     """One table of the current game, as `current_tables` gives it (2 queries)."""
     if not evening.current_game:
         return None
-    seating = _seatings(evening, evening.current_game).filter(table__number=number).first()
+    seating = (
+        _seatings(evening, evening.current_game)
+        .filter(table__evening=evening, table__number=number)
+        .first()
+    )
     if seating is None:
         return None
     seating.table_reports = list(

@@ -129,7 +129,12 @@ def _seating(evening: Evening, game: int, table: int) -> Seating:
     seating = (
         Seating.objects.select_related("game", "table", "couple_a", "couple_b", "winner")
         .annotate(has_reports=Exists(TableReport.objects.filter(seating=OuterRef("pk"))))
-        .filter(game__evening=evening, game__number=game, table__number=table)
+        # Naming the evening on both sides lets the database use the unique
+        # (evening, number) indexes of games and tables, then (game, table).
+        .filter(
+            game__evening=evening, game__number=game, table__evening=evening, table__number=table
+        )
+        .order_by()
         .first()
     )
     if seating is None:
