@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
@@ -100,9 +101,11 @@ def jar_reveal(request: HttpRequest, slug: str) -> HttpResponse:
     except UserError as error:
         return _page(request, evening, error=error.message, status=error.status)
     if outcome.winners:
-        message = _("The jar is settled: couples %(c)s win it.") % {
-            "c": ", ".join(map(str, outcome.winners))
-        }
+        message = ngettext(
+            "The jar is settled: couple %(c)s wins it.",
+            "The jar is settled: couples %(c)s share it.",
+            len(outcome.winners),
+        ) % {"c": ", ".join(map(str, outcome.winners))}
     else:
         message = _("The jar is settled: nobody won, $%(p)s carries over.") % {
             "p": outcome.carried_over
