@@ -4,6 +4,7 @@ queries, whatever the number of tables or couples.
 
     current_seatings(evening) -> list[Seating]          # 1 query
     game_seatings(evening, number) -> list[Seating]     # 1 query
+    game_table(evening, number, table) -> Seating       # 1 query
     progress(evening) -> Progress(tables_in, tables_total)   # 1 query
     whereabouts(evening, couple) -> Whereabouts         # 2 queries at most
     game_plan(evening, number) -> rotation.GameSeating  # 2 queries
@@ -47,6 +48,11 @@ def current_seatings(evening: Evening) -> list[Seating]:
 def game_seatings(evening: Evening, number: int) -> list[Seating]:
     """Every table of game `number`."""
     return list(_seatings(evening, number))
+
+
+def game_table(evening: Evening, number: int, table: int) -> Seating | None:
+    """Table `table` in game `number` (1 query)."""
+    return _seatings(evening, number).filter(table__evening=evening, table__number=table).first()
 
 
 class Progress(NamedTuple):

@@ -7,8 +7,12 @@ Every view is thin: it parses a form, calls one function of
 tables/services.py and turns its UserError into a message and a 4xx.
 """
 
+import hashlib
+
 import segno
 from django.contrib import messages
+from django.core.cache import cache
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -268,9 +272,7 @@ def game_correct(request: HttpRequest, slug: str, game: int, table: int) -> Http
     """An organizer corrects an earlier result, with a reason."""
     evening = get_evening(slug)
     _played_game(evening, game)
-    seating = next(
-        (s for s in queries.game_seatings(evening, game) if s.table.number == table), None
-    )
+    seating = queries.game_table(evening, game, table)
     if seating is None:
         raise Http404(
             _("Table %(table)s did not play game %(game)s.") % {"table": table, "game": game}
@@ -304,20 +306,34 @@ def game_correct(request: HttpRequest, slug: str, game: int, table: int) -> Http
 # --- Table links and QR codes -------------------------------------------------
 
 
+LINKS_PER_PAGE = 24
+
+
 def _qr(url: str, scale: int) -> str:
-    return segno.make(url, error="m").svg_inline(scale=scale, title=url)
+    """A QR code as inline SVG; drawing one takes a few milliseconds, so each
+    is kept in the cache (the link of a table never changes)."""
+    key = f"qr:{scale}:{hashlib.sha256(url.encode()).hexdigest()}"
+    svg = cache.get(key)
+    if svg is None:
+        svg = segno.make(url, error="m").svg_inline(scale=scale, title=url)
+        cache.set(key, svg, 60 * 60 * 24)
+    return svg
 
 
 @require_GET
 @volunteer_required
 def table_links(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every table's own result link and QR code (for a volunteer's phone or to print)."""
+    """The tables' own result links and QR codes, a page of them at a time."""
     evening = get_evening(slug)
+    page = Paginator(evening.tables.order_by("number"), LINKS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     tables = []
-    for table in evening.tables.order_by("number"):
+    for table in page:
         url = request.build_absolute_uri(reverse("tableside", args=[table.token]))
         tables.append({"table": table, "url": url, "qr": _qr(url, 2)})
-    return render(request, "tables/game/links.html", {"evening": evening, "tables": tables})
+    context = {"evening": evening, "tables": tables, "page": page}
+    return render(request, "tables/game/links.html", context)
 
 
 @require_GET

@@ -433,3 +433,11 @@ def test_the_table_links_page_shows_a_qr_code_per_table(volunteer_client, evenin
     response = volunteer_client.get(url("table-link", evening, 1))
     assert response.status_code == 200 and "<svg" in response.content.decode()
     assert volunteer_client.get(url("table-link", evening, 9)).status_code == 404
+
+
+def test_table_links_come_a_page_at_a_time(volunteer_client, make_evening):
+    evening = started(make_evening(), 60)
+    html = volunteer_client.get(url("table-links", evening)).content.decode()
+    assert html.count("<svg") == 24 and 'id="table-24"' in html and 'id="table-25"' not in html
+    html = volunteer_client.get(url("table-links", evening) + "?page=2").content.decode()
+    assert html.count("<svg") == 6 and 'id="table-30"' in html
