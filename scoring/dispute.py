@@ -237,6 +237,12 @@ class HouseRulesForm(forms.Form):
                 params.append((name, value))
         return urlencode(params)
 
+    def raw_query(self) -> str:
+        """The query as sent, empty fields left out (for input the page could not read)."""
+        names = (*self.RULE_FIELDS, *self.mode_fields)
+        params = [(name, str(self.query.get(name, "")).strip()) for name in names]
+        return urlencode([(name, value) for name, value in params if value])
+
     def card_values(self) -> list[list[str]]:
         """The tokens typed or tapped into each card field, normalized where possible."""
         return [
@@ -596,33 +602,23 @@ def replay_round(
         "prompt": "",
         "in_progress": "",
     }
-    if suit is None or not written:
-        # Still check what was typed, so a bad card is named at once.
-        _engine(
-            parse_cards,
-            [card for trick in written for card in trick] + in_progress,
-            jokers=rules.uses_joker,
-        )
-        if suit is None:
-            result["prompt"] = _("Which suit is trump? Pick it above.")
-        else:
-            result["prompt"] = _(
-                "Type or tap the four cards of each trick in the order they were played."
-            )
-            if asked:
-                _engine(play_round, suit, dealer, [], rules, scores_before, seat_names=names)
-        return result
-    replay = _engine(play_round, suit, dealer, written, rules, scores_before, seat_names=names)
     if in_progress:
-        # Only the cards are checked: bad ones, or ones already played.
-        _engine(
-            parse_cards,
-            [card for trick in written for card in trick] + in_progress,
-            jokers=rules.uses_joker,
-        )
         result["in_progress"] = _(
             "Trick %(trick)s is not finished: %(count)s of its 4 cards so far."
         ) % {"trick": len(written) + 1, "count": len(in_progress)}
+    if suit is None or (not written and not asked):
+        _check_cards([*written, in_progress], rules)  # a bad card is named at once
+        if suit is None:
+            result["prompt"] = _("Which suit is trump? Pick it above.")
+        else:
+            result["prompt"] = result["in_progress"] or _(
+                "Type or tap the four cards of each trick in the order they were played."
+            )
+        return result
+    # With nothing written and the ruling asked for, the engine says what is missing.
+    replay = _engine(play_round, suit, dealer, written, rules, scores_before, seat_names=names)
+    if in_progress:
+        _check_cards([*written, in_progress], rules)
     reneges = {(finding.trick, finding.seat) for finding in replay.reneges}
     for trick in replay.tricks:
         bonus = replay.bonus is not None and replay.bonus.trick == trick.number
@@ -661,6 +657,11 @@ def replay_round(
         "auction": rules.is_auction,
     }
     return result
+
+
+def _check_cards(tricks: Sequence[Sequence[str]], rules: HouseRules) -> None:
+    """Cards that are not cards, or that appear twice, whether or not a trick is complete."""
+    _engine(parse_cards, [card for trick in tricks for card in trick], jokers=rules.uses_joker)
 
 
 DEALER_CHOICES = [(str(seat), name) for seat, name in enumerate(("A1", "B1", "A2", "B2"))]

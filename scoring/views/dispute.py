@@ -79,14 +79,15 @@ def _dispute(request: HttpRequest, slug: str | None, mode: str) -> HttpResponse:
     if request.htmx:
         template += "#ruling"
     response = render(request, template, context, status=status)
-    if request.htmx and status == 200:
+    if request.htmx:
+        # The address bar always holds the link to what the page shows.
         replace_url(response, context["link"])
     return response
 
 
 def _context(request: HttpRequest, page: Page, form: dispute.HouseRulesForm, result) -> dict:
     rules = form.rules
-    query = form.canonical_query() if form.is_valid() else ""
+    query = form.canonical_query() if form.is_valid() else form.raw_query()
     link = page.url(page.mode) + (f"?{query}" if query else "")
     rules_query = urlencode(form.rules_query())
     card_values = form.card_values()
@@ -113,7 +114,17 @@ def _context(request: HttpRequest, page: Page, form: dispute.HouseRulesForm, res
         "any_cards": any(card_values),
         "ordinals": [dispute.ordinal(position) for position in range(1, dispute.SEATS + 1)],
         "share_qr": _qr(request.build_absolute_uri(link)) if _final(result) else "",
+        "announce": _announce(form, result),
     }
+
+
+def _announce(form: dispute.HouseRulesForm, result: dict | None) -> str:
+    """One line for screen readers when the ruling changes in place."""
+    if form.errors:
+        return " ".join(str(error) for errors in form.errors.values() for error in errors)
+    if not result:
+        return ""
+    return result.get("headline") or result.get("game_won") or result.get("prompt") or ""
 
 
 def _final(result: dict | None) -> bool:

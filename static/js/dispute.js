@@ -142,8 +142,9 @@
     if (event.target.matches("[data-card-capacity]")) refresh(event.target.form);
   });
   document.addEventListener("change", function (event) {
-    if (event.target.name === "trump" && event.target.form.hasAttribute("data-cards")) {
-      refresh(event.target.form);
+    var form = event.target.form;
+    if (event.target.name === "trump" && form && form.hasAttribute("data-cards")) {
+      refresh(form);
     }
   });
   // New content from htmx (the joker button follows the house rules).

@@ -3,7 +3,7 @@ never a crash and never a ruling."""
 
 import pytest
 
-from tests.dispute.conftest import ask, text
+from tests.dispute.conftest import ask, rules_url, text
 
 pytestmark = pytest.mark.django_db
 
@@ -235,4 +235,7 @@ def test_bad_input_over_htmx_is_a_400_fragment_with_the_message(client, mode, pa
     assert "<html" not in html
     assert 'role="alert"' in html
     assert message in text(response)
-    assert "HX-Replace-Url" not in response
+    # The address bar holds what was sent, so the message can be shown to someone else.
+    assert response["HX-Replace-Url"].startswith(rules_url(mode) + "?")
+    # Screen readers hear the message too.
+    assert '<p id="ruling-announce" hx-swap-oob="innerHTML">' in html

@@ -167,6 +167,11 @@ def test_htmx_gets_the_ruling_panel_the_rules_out_of_band_and_the_short_link(cli
     # The address bar gets the shortest link to this ruling (rules left at their defaults).
     assert response["HX-Replace-Url"] == "/rules/?trump=H&cards=5H+JH+AH+2C"
     assert "HX-Request" in response["Vary"]
+    # A screen reader hears the new ruling (the live region stays on the page).
+    assert (
+        '<p id="ruling-announce" hx-swap-oob="innerHTML">'
+        "The player who led wins the trick with the 5 of hearts.</p>"
+    ) in html
 
 
 def test_the_full_page_has_the_form_working_without_javascript(client):
