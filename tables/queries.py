@@ -6,6 +6,7 @@ queries, whatever the number of tables or couples.
     game_seatings(evening, number) -> list[Seating]     # 1 query
     game_table(evening, number, table) -> Seating       # 1 query
     progress(evening) -> Progress(tables_in, tables_total)   # 1 query
+    disputed_tables(evening) -> list[int]               # 1 query
     whereabouts(evening, couple) -> Whereabouts         # 2 queries at most
     game_plan(evening, number) -> rotation.GameSeating  # 2 queries
     movement(evening, number) -> Movement               # 4 queries
@@ -72,6 +73,21 @@ def progress(evening: Evening) -> Progress:
         game__evening=evening, game__number=evening.current_game
     ).aggregate(total=Count("id"), done=Count("winner"))
     return Progress(counts["done"], counts["total"])
+
+
+def disputed_tables(evening: Evening) -> list[int]:
+    """Tables of the current game where the couples' reports disagree (1 query)."""
+    if not evening.current_game:
+        return []
+    return sorted(
+        TableReport.objects.filter(
+            seating__game__evening=evening,
+            seating__game__number=evening.current_game,
+            status=TableReport.Status.CONFLICT,
+        )
+        .values_list("seating__table__number", flat=True)
+        .distinct()
+    )
 
 
 def game_plan(evening: Evening, number: int) -> rotation.GameSeating | None:

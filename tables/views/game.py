@@ -42,6 +42,7 @@ def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
         "todo": todo,
         "progress": queries.progress(evening),
         "is_last_game": evening.current_game >= evening.games,
+        "disputed": queries.disputed_tables(evening),
     }
     if evening.is_setup:
         couples = evening.couples.present_at(1).count()
@@ -114,6 +115,7 @@ def _table_response(
         "seating": seating,
         "progress": queries.progress(evening),
         "is_last_game": evening.current_game >= evening.games,
+        "disputed": queries.disputed_tables(evening),
         "card_message": message,
         "card_error": error,
         "oob": True,

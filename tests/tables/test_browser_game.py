@@ -96,3 +96,36 @@ def test_a_couple_reports_from_its_table_and_the_other_confirms(
     )
     seating.refresh_from_db()
     assert seating.winner.number == a
+
+
+def test_a_volunteer_settles_a_disagreement_on_a_laptop(live_server, browser, volunteer, evening):
+    from tables import services
+
+    evening = started(evening, 12)
+    rows = seatings(evening)
+    services.record_result(evening, 1, 1, rows[0].couple_a.number)
+    disputed, pending = rows[1], rows[2]
+    services.report_result(disputed.table, 1, disputed.couple_a.number, disputed.couple_a.number)
+    services.report_result(disputed.table, 1, disputed.couple_b.number, disputed.couple_b.number)
+    services.report_result(pending.table, 1, pending.couple_a.number, pending.couple_b.number)
+
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.set_default_timeout(10_000)
+    sign_in(page, live_server, "vince")
+    page.goto(f"{live_server.url}/evenings/{evening.slug}/game/")
+    card = page.locator("#table-2")
+    expect(card).to_contain_text("The couples disagree")
+    expect(page.locator("#game-status")).to_contain_text("The couples disagree at: table 2")
+    expect(page.locator("#table-3")).to_contain_text(
+        f"Couple {pending.couple_a.number} says couple {pending.couple_b.number} won."
+    )
+    screenshot(page, "game-laptop-disagreement")
+    card.get_by_role("button", name=f"Couple {disputed.couple_b.number} won").click()
+    expect(card).to_contain_text(f"Table 2: couple {disputed.couple_b.number} won.")
+    expect(card).not_to_contain_text("The couples disagree")
+    expect(page.locator("#game-status")).not_to_contain_text("disagree")
+    expect(page.get_by_text("2 of 6 tables in")).to_be_visible()
+    screenshot(page, "game-laptop-settled")
+    page.context.close()
+    disputed.refresh_from_db()
+    assert disputed.winner == disputed.couple_b
