@@ -1,0 +1,150 @@
+"""The four printouts by name: rows in, PDF bytes out (views and commands call
+this), and which of them an evening can print now."""
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from cardnight.errors import UserError
+from tables.models import Evening, Table
+
+from . import draw, rows
+
+DEFAULT_BASE_URL = "http://127.0.0.1:8000/"
+DEFAULT_BLANK_CARDS = 4  # one sheet of walk-in cards
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    name: str  # "cards", "tables", "results", "rules"
+    filename: str  # "cue-cards"
+    title: str
+    purpose: str  # what it is for
+    when: str  # when to print it
+
+    @property
+    def url_name(self) -> str:
+        return f"print-{self.name}"
+
+
+KINDS = {
+    kind.name: kind
+    for kind in (
+        Kind(
+            "cards",
+            "cue-cards",
+            gettext_lazy("Cue cards"),
+            gettext_lazy(
+                "A punch card for every couple (index-card size, four to a page, with cut "
+                "marks): number, names, games 1 to the last in circles to punch, starting table "
+                "and a QR code to the couple's own live card. Blank cards for walk-ins."
+            ),
+            gettext_lazy(
+                "Before the doors open, once the couples are registered; again after seating "
+                "to have the starting tables printed on them."
+            ),
+        ),
+        Kind(
+            "tables",
+            "table-cards",
+            gettext_lazy("Table cards"),
+            gettext_lazy(
+                "A tent card per table, folded across the middle: the table number, big, "
+                "and the QR code couples scan to report their result."
+            ),
+            gettext_lazy(
+                "After the tables are seated for game 1 (each table's link is made then)."
+            ),
+        ),
+        Kind(
+            "results",
+            "results",
+            gettext_lazy("Results sheet"),
+            gettext_lazy(
+                "For the notice board: the prizes and how every tie was settled, the cookie "
+                "jar, the 50/50, the money, and the standings with every punched game."
+            ),
+            gettext_lazy(
+                "After the last tie is settled. Printed earlier, it says plainly that it is "
+                "not final."
+            ),
+        ),
+        Kind(
+            "rules",
+            "rules-card",
+            gettext_lazy("Rules card"),
+            gettext_lazy(
+                "One page for each table: the rank of every card for each trump suit and this "
+                "evening's house rules on reneging, with worked rulings."
+            ),
+            gettext_lazy("Any time: it does not depend on the couples."),
+        ),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Printout:
+    """One printout as the print page lists it."""
+
+    kind: Kind
+    ready: bool
+    reason: str  # why not, when it is not ready
+
+
+def printouts(evening: Evening) -> list[Printout]:
+    """The four printouts and whether each can be printed now (two queries)."""
+    has_couples = evening.couples.exists()
+    no_couples = _("Register the couples first.")
+    has_tables = has_couples and Table.objects.filter(evening=evening).exists()
+    states = {
+        "cards": (has_couples, no_couples),
+        "tables": (has_tables, no_couples if not has_couples else _("Seat the tables first.")),
+        "results": (has_couples, no_couples),
+        "rules": (True, ""),
+    }
+    return [
+        Printout(KINDS[name], ready, "" if ready else reason)
+        for name, (ready, reason) in states.items()
+    ]
+
+
+def check_blank(value) -> int:
+    """How many blank walk-in cards, from a form or a command line."""
+    if value in (None, ""):
+        return DEFAULT_BLANK_CARDS
+    try:
+        blank = int(str(value).strip())
+    except ValueError:
+        blank = -1
+    if not 0 <= blank <= rows.MAX_BLANK_CARDS:
+        raise UserError(
+            _("Blank cards: choose a number from 0 to %(max)s.") % {"max": rows.MAX_BLANK_CARDS}
+        )
+    return blank
+
+
+@dataclass(frozen=True, slots=True)
+class Pdf:
+    filename: str
+    content: bytes
+
+
+def render(kind: str, evening: Evening, *, base_url: str = DEFAULT_BASE_URL, blank: int = 0) -> Pdf:
+    """The PDF of one printout for `evening`.
+
+    Raises `cardnight.errors.UserError` (a `Conflict` for "nothing to print
+    yet") with the reason in words instead of producing an empty PDF.
+    """
+    if kind == "cards":
+        content = draw.draw_cue_cards(rows.cue_card_rows(evening, base_url, blank))
+    elif kind == "tables":
+        content = draw.draw_table_cards(rows.table_card_rows(evening, base_url))
+    elif kind == "results":
+        content = draw.draw_results_sheet(rows.results_rows(evening))
+    elif kind == "rules":
+        content = draw.draw_rules_card(rows.rules_card_rows(evening))
+    else:
+        raise ValueError(kind)
+    return Pdf(f"{KINDS[kind].filename}-{evening.slug}.pdf", content)

@@ -1,0 +1,87 @@
+"""Reading the PDFs back for tests: text, QR codes, page sizes, pixels."""
+
+import io
+import re
+import subprocess
+import tempfile
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from scoring.printing.qr import QUIET_ZONE
+
+_RECT = re.compile(rb"(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re")
+
+
+def reader(content: bytes) -> PdfReader:
+    assert content.startswith(b"%PDF-"), content[:40]
+    return PdfReader(io.BytesIO(content))
+
+
+def squash(text: str) -> str:
+    """Text with every run of whitespace made one space (lines joined)."""
+    return " ".join(text.split())
+
+
+def page_texts(content: bytes) -> list[str]:
+    return [squash(page.extract_text()) for page in reader(content).pages]
+
+
+def all_text(content: bytes) -> str:
+    return " ".join(page_texts(content))
+
+
+def qr_codes(page) -> dict[str, tuple[tuple[bool, ...], ...]]:
+    """Every QR code drawn on a page (a Form XObject named qr…), read back
+    from its rectangles into dark/light modules, by XObject name."""
+    found = {}
+    xobjects = page["/Resources"].get("/XObject", {})
+    for name, ref in xobjects.items():
+        form = ref.get_object()
+        if form["/Subtype"] != "/Form" or "qr" not in name:
+            continue
+        side = int(form["/BBox"][2])
+        size = side - 2 * QUIET_ZONE
+        modules = [[False] * size for _ in range(size)]
+        for x, y, w, h in _RECT.findall(form.get_data()):
+            x, y, w, h = (round(float(v)) for v in (x, y, w, h))
+            assert h == 1
+            row = side - QUIET_ZONE - 1 - y
+            for column in range(x - QUIET_ZONE, x - QUIET_ZONE + w):
+                modules[row][column] = True
+        found[name] = tuple(tuple(row) for row in modules)
+    return found
+
+
+def forms_drawn(page) -> list[str]:
+    """The names of the XObjects the page's own content draws, in order."""
+    data = page.get_contents().get_data()
+    return [name.decode() for name in re.findall(rb"(/FormXob\.\w+) Do", data)]
+
+
+def dark_pixels(content: bytes, page: int = 1, resolution: int = 30) -> tuple[int, int]:
+    """(dark pixels, all pixels) of one page rendered in grey by pdftoppm."""
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / "doc.pdf"
+        pdf.write_bytes(content)
+        subprocess.run(
+            ["pdftoppm", "-gray", "-r", str(resolution), "-f", str(page), "-l", str(page),
+             str(pdf), str(Path(folder) / "page")],
+            check=True,
+        )  # fmt: skip
+        (image,) = Path(folder).glob("page*.pgm")
+        return _count_dark(image.read_bytes())
+
+
+def _count_dark(pgm: bytes) -> tuple[int, int]:
+    """Pixels darker than mid-grey in a binary PGM (P5, 8 bits)."""
+    fields = []
+    position = 0
+    while len(fields) < 4:
+        match = re.compile(rb"\s*(#[^\n]*\n\s*)*(\S+)").match(pgm, position)
+        fields.append(match.group(2))
+        position = match.end()
+    magic, width, height, maximum = fields
+    assert magic == b"P5" and int(maximum) == 255
+    pixels = pgm[position + 1 : position + 1 + int(width) * int(height)]
+    return sum(1 for value in pixels if value < 128), len(pixels)

@@ -1,0 +1,131 @@
+"""The rules card: every card's rank for each trump suit and the hall's renege
+rules, all from the rules engine under the evening's house rules."""
+
+import itertools
+
+import pytest
+
+from scoring import engine
+from scoring.printing import documents, rows
+from tables.models import Evening
+
+from .pdf import all_text, dark_pixels, reader
+
+pytestmark = pytest.mark.django_db
+
+
+def rules_of(evening, **settings):
+    Evening.objects.filter(pk=evening.pk).update(**settings)
+    evening.refresh_from_db()
+    return rows.rules_card_rows(evening)
+
+
+def test_the_ranks_are_the_engines_for_every_trump_suit(six):
+    card = rows.rules_card_rows(six)
+    suits = [engine.Suit.HEARTS, engine.Suit.DIAMONDS, engine.Suit.CLUBS, engine.Suit.SPADES]
+    assert [column.name for column in card.trumps] == ["hearts", "diamonds", "clubs", "spades"]
+    for column, suit in zip(card.trumps, suits, strict=True):
+        assert column.cards == tuple(rows.card_label(c) for c in engine.trump_order(suit))
+    for column, suit in zip(card.plain, suits, strict=True):
+        assert column.cards == tuple(rows.card_label(c) for c in engine.plain_order(suit))
+    hearts, diamonds, clubs, _spades = card.trumps
+    assert hearts.cards[:5] == ("5♥", "J♥", "A♥", "K♥", "Q♥")
+    assert diamonds.cards[:4] == ("5♦", "J♦", "A♥", "A♦")
+    assert clubs.cards == (
+        "5♣", "J♣", "A♥", "A♣", "K♣", "Q♣", "2♣", "3♣", "4♣", "6♣", "7♣", "8♣", "9♣", "10♣",
+    )  # fmt: skip
+    assert card.plain[0].cards[-1] == "2♥"  # the ace of hearts is never a plain heart
+
+
+def test_a_joker_appears_where_the_house_ranks_it(six):
+    after_jack = rules_of(six, jokers=Evening.Jokers.AFTER_JACK)
+    assert after_jack.trumps[2].cards[:4] == ("5♣", "J♣", "JK", "A♥")
+    after_ace = rules_of(six, jokers=Evening.Jokers.AFTER_ACE_OF_HEARTS)
+    assert after_ace.trumps[2].cards[:4] == ("5♣", "J♣", "A♥", "JK")
+    assert any(
+        "joker (JK)" in line and "after the ace of hearts" in line for line in after_ace.rules
+    )
+
+
+def test_cape_breton_reneging_lets_the_5_the_jack_and_the_ace_of_hearts_be_kept_back(six):
+    card = rows.rules_card_rows(six)
+    assert any(
+        "the 5 of trumps, the jack of trumps or the ace of hearts" in line for line in card.rules
+    )
+    six_led_jack_only = card.examples[1]
+    assert six_led_jack_only.situation == "Spades trump. 6♠ led; you hold J♠ 9♦ K♣."
+    assert six_led_jack_only.may_play == "J♠ 9♦ K♣"  # the jack may be reneged
+
+
+def test_five_only_reneging_makes_the_jack_a_card_that_must_be_played(six):
+    card = rules_of(six, renege=Evening.Renege.FIVE_ONLY)
+    assert any("Only the 5 of trumps may be reneged" in line for line in card.rules)
+    assert card.examples[1].may_play == "J♠"
+
+
+def test_the_examples_are_the_engines_rulings(six):
+    rules = rows.house_rules(six)
+    for example, (led, hand) in zip(
+        rows.rules_card_rows(six).examples,
+        [("6S", ["JS", "3S", "9D"]), ("6S", ["JS", "9D", "KC"]), ("JS", ["5S", "9D"]),
+         ("JS", ["AH", "9D"]), ("KD", ["2D", "7S", "QC"])],
+        strict=True,
+    ):  # fmt: skip
+        ruling = engine.explain_legal_plays(hand, led, engine.Suit.SPADES, rules)
+        assert example.reason == ruling.reason
+        assert example.may_play == " ".join(rows.card_label(c) for c in ruling.cards)
+
+
+def test_hearts_on_hearts_and_any_card_leads_are_spelled_out(six):
+    card = rules_of(six, hearts_on_hearts=True, nontrump_lead=Evening.NonTrumpLead.ANY)
+    assert any(line.startswith("Hearts on hearts") for line in card.rules)
+    assert any("any card may be played; you need not follow suit" in line for line in card.rules)
+    assert card.examples[-1].situation == "Spades trump. A♥ led; you hold K♥ 9♦."
+    assert card.examples[-1].may_play == "K♥"
+
+
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [(45, "the first side to reach 45 wins"), (25, "5 points a trick, no bonus"),
+     (120, "Game is 120")],
+)  # fmt: skip
+def test_the_scoring_rule_follows_the_game_target(six, target, words):
+    assert any(words in line for line in rules_of(six, game_target=target).rules)
+
+
+def test_the_rules_card_needs_no_couples(empty):
+    pdf = documents.render("rules", empty)
+    assert "Trumps, best first" in all_text(pdf.content)
+
+
+@pytest.mark.parametrize(
+    ("renege", "jokers", "hearts", "target", "lead"),
+    list(
+        itertools.product(
+            Evening.Renege.values, Evening.Jokers.values, [False, True], [45, 120],
+            Evening.NonTrumpLead.values,
+        )
+    )[::3],
+)  # fmt: skip
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_set_of_house_rules_fits_on_one_page(
+    six, renege, jokers, hearts, target, lead, paper
+):
+    six.hall.paper_size = paper
+    six.hall.save()
+    rules_of(
+        six, renege=renege, jokers=jokers, hearts_on_hearts=hearts, game_target=target,
+        nontrump_lead=lead,
+    )  # fmt: skip
+    pdf = documents.render("rules", six)
+    assert len(reader(pdf.content).pages) == 1
+
+
+def test_the_pdf_holds_the_cards_with_their_suit_symbols(six):
+    pdf = documents.render("rules", six)
+    text = all_text(pdf.content)
+    for expected in ("House rules · Friday 45s", "5♥", "10♣", "A♥", "This hall's rules"):
+        assert expected in text
+    assert pdf.filename == "rules-card-friday-45s.pdf"
+    dark, total = dark_pixels(pdf.content)
+    assert 0.01 < dark / total < 0.5
