@@ -1,0 +1,391 @@
+"""`make load`: a busy hall night against the production server.
+
+Plays a 100-table evening (200 couples) on gunicorn started exactly as
+`make run` starts it, once on SQLite and once on PostgreSQL (when a server
+answers on 127.0.0.1:5432): 300 phones poll the public scoreboard every 5
+seconds (as htmx does, with If-None-Match) while volunteers tap results on the
+game screen, table-side phones report and confirm their own tables, and the
+organizer starts each next game. Prints requests per second, p50/p95/p99
+latency per kind of request, and errors.
+
+Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
+
+    .venv/bin/python bench/load.py [--games 25] [--phones 300] [--poll 5]
+                                   [--db sqlite|postgres|both] [--max-seconds 600]
+                                   [--tables 100] [--volunteers 4]
+                                   [--play-seconds 6] [--game-seconds 6]
+"""
+
+import argparse
+import http.client
+import multiprocessing
+import os
+import queue
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.hall import Browser, Server, manage, open_tables, server_env  # noqa: E402
+
+PASSWORD = "load-test-45"  # noqa: S105 -- a throw-away account on a throw-away database
+SLUG = "load-night"
+TOKEN_ROW = re.compile(r'id="table-(\d+)".*?/t/([A-Za-z0-9_-]{20,})/', re.S)
+GAME_FIELD = re.compile(r'name="game" value="(\d+)"')
+
+SETUP = """
+import datetime
+from django.contrib.auth.models import Group, User
+from tables.models import Evening, Hall
+from tables.registration import register_couple
+organizers = Group.objects.get(name="organizers")
+volunteers = Group.objects.get(name="volunteers")
+User.objects.create_user("olive", password="{password}").groups.add(organizers)
+for n in range({volunteers}):
+    User.objects.create_user(f"vol{{n}}", password="{password}").groups.add(volunteers)
+hall = Hall.objects.create(name="Load Test Hall")
+evening = Evening.objects.create(
+    hall=hall, name="Load night", slug="{slug}", date=datetime.date(2026, 11, 27),
+    games={games}, published=True,
+)
+for n in range({couples}):
+    register_couple(evening, f"Player {{n}}a", f"Player {{n}}b", paid=True)
+"""
+
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.latency: dict[str, list[float]] = defaultdict(list)
+        self.errors: dict[str, int] = defaultdict(int)
+
+    def add(self, kind: str, seconds: float, ok: bool) -> None:
+        with self.lock:
+            self.latency[kind].append(seconds)
+            if not ok:
+                self.errors[kind] += 1
+
+    def merge(self, latency: dict, errors: dict) -> None:
+        with self.lock:
+            for kind, values in latency.items():
+                self.latency[kind].extend(values)
+            for kind, count in errors.items():
+                self.errors[kind] += count
+
+
+def timed(stats: Stats, kind: str, call, ok=lambda status: status < 400):
+    started = time.perf_counter()
+    try:
+        result = call()
+    except OSError:
+        stats.add(kind, time.perf_counter() - started, False)
+        return None
+    stats.add(kind, time.perf_counter() - started, ok(result[0]))
+    return result
+
+
+# --- Phones: a separate process, so that 300 polling threads do not steal ---
+# --- the volunteers' client time (the GIL) and distort their latencies.   ---
+
+
+def _phone(port: int, poll: float, stop: threading.Event, stats: Stats, seed: int) -> None:
+    rng = random.Random(seed)
+    path = f"/e/{SLUG}/"
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    etag = ""
+
+    def get(headers):
+        nonlocal conn
+        for attempt in (1, 2):
+            try:
+                conn.request("GET", path, headers=headers)
+                response = conn.getresponse()
+                response.read()
+                return response.status, response.getheader("ETag") or ""
+            except (OSError, http.client.HTTPException):
+                # The server closed an idle keep-alive connection: like a
+                # browser, open a new one and send the request again, once.
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+    stop.wait(rng.uniform(0, poll))  # phones arrive spread over one interval
+    while not stop.is_set():
+        headers = {"HX-Request": "true"} if etag else {}
+        if etag:
+            headers["If-None-Match"] = etag
+        started = time.perf_counter()
+        try:
+            status, new_etag = get(headers)
+        except (OSError, http.client.HTTPException):
+            stats.add("phone: board", time.perf_counter() - started, False)
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            stop.wait(poll)
+            continue
+        if not etag:
+            kind = "phone: board, first load"
+        elif status == 304:
+            kind = "phone: board poll, 304"
+        else:
+            kind = "phone: board poll, changed"
+        stats.add(kind, time.perf_counter() - started, status in (200, 304))
+        etag = new_etag or etag
+        stop.wait(poll * rng.uniform(0.9, 1.1))
+    conn.close()
+
+
+def phones_process(port, phones, poll, stop_event, results) -> None:
+    stats, stop = Stats(), threading.Event()
+    threads = [
+        threading.Thread(target=_phone, args=(port, poll, stop, stats, n), daemon=True)
+        for n in range(phones)
+    ]
+    for thread in threads:
+        thread.start()
+    stop_event.wait()
+    stop.set()
+    for thread in threads:
+        thread.join(timeout=35)
+    results.put((dict(stats.latency), dict(stats.errors)))
+
+
+# --- Volunteers, table-side phones and the organizer ------------------------
+
+
+def signed_in(url: str, username: str) -> Browser:
+    browser = Browser(url)
+    browser.sign_in(username, PASSWORD)
+    return browser
+
+
+def volunteer_task(browser: Browser, stats: Stats, task) -> None:
+    url, _game, _table, couples = task
+    timed(stats, "volunteer: record result", lambda: browser.post(url, {"winner": couples[0]}))
+
+
+def tableside_task(url: str, stats: Stats, task) -> None:
+    token, couples, winner = task
+    browser = Browser(url)
+    for reporter in couples:  # one couple reports, the other confirms
+        page = timed(
+            stats, "table side: page", lambda r=reporter: browser.get(f"/t/{token}/?as={r}")
+        )
+        if not page:
+            return
+        game = GAME_FIELD.search(page[1])
+        if not game:
+            stats.add("table side: page", 0, False)
+            return
+        data = {"game": game.group(1), "reporter": reporter, "winner": winner}
+        timed(stats, "table side: report", lambda d=data: browser.post(f"/t/{token}/report/", d))
+
+
+def worker(n: int, tasks: queue.Queue, crew: list[Browser], url: str, stats: Stats) -> None:
+    while True:
+        try:
+            due, kind, task = tasks.get_nowait()
+        except queue.Empty:
+            return
+        time.sleep(max(0.0, due - time.monotonic()))
+        if kind == "volunteer":
+            volunteer_task(crew[n % len(crew)], stats, task)
+        else:
+            tableside_task(url, stats, task)
+
+
+def play_evening(
+    url: str,
+    games: int,
+    volunteers: int,
+    play_seconds: float,
+    game_seconds: float,
+    stats: Stats,
+    deadline: float,
+) -> int:
+    rng = random.Random(45)
+    organizer = signed_in(url, "olive")
+    crew = [signed_in(url, f"vol{n}") for n in range(volunteers)]
+    status, _ = organizer.post(f"/evenings/{SLUG}/game/start/", {})
+    assert status in (200, 302), f"could not start the evening: {status}"
+    links = organizer.get(f"/evenings/{SLUG}/tables/")[1]
+    tokens = {int(table): token for table, token in TOKEN_ROW.findall(links)}
+    played = 0
+    for game in range(1, games + 1):
+        if time.monotonic() > deadline:
+            break
+        todo: list = []
+        screens = [
+            timed(stats, "volunteer: game screen", lambda b=b: b.get(f"/evenings/{SLUG}/game/"))
+            for b in crew
+        ]
+        for found in open_tables(screens[0][1] if screens[0] else ""):
+            _url, _game, table, couples = found
+            if table % 2 and table in tokens:
+                todo.append(("table", (tokens[table], couples, couples[0])))
+            else:
+                todo.append(("volunteer", found))
+        # Tables finish at random moments through the game, as in a hall.
+        rng.shuffle(todo)
+        # The cards are played first; results trickle in over game_seconds.
+        begin = time.monotonic() + play_seconds
+        tasks: queue.Queue = queue.Queue()
+        for n, item in enumerate(todo):
+            tasks.put((begin + game_seconds * n / max(1, len(todo)), *item))
+        workers = [
+            threading.Thread(target=worker, args=(n, tasks, crew, url, stats))
+            for n in range(volunteers * 2)
+        ]
+        for thread in workers:
+            thread.start()
+        for thread in workers:
+            thread.join()
+        action = "finish" if game == games else "next"
+        kind = "organizer: finish" if game == games else "organizer: start next game"
+        timed(
+            stats,
+            kind,
+            lambda a=action, g=game: organizer.post(f"/evenings/{SLUG}/game/{a}/", {"game": g}),
+            ok=lambda status: status in (200, 302),
+        )
+        played = game
+    return played
+
+
+def run(db: str, args) -> None:
+    var_dir = Path(tempfile.mkdtemp(prefix="cardnight-load-"))
+    database_url, dbname = None, None
+    if db == "postgres":
+        dbname = f"cn_load_{uuid.uuid4().hex[:8]}"
+        subprocess.run(
+            ["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c", f"CREATE DATABASE {dbname}"],
+            check=True,
+            capture_output=True,
+        )
+        database_url = f"postgres://postgres@127.0.0.1:5432/{dbname}"
+    env = server_env(var_dir, database_url)
+    env.pop("CARDNIGHT_PLAIN_STATIC", None)
+    try:
+        manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "collectstatic", "--noinput", "-v0")
+        couples = args.tables * 2
+        script = SETUP.format(
+            password=PASSWORD, volunteers=args.volunteers, slug=SLUG, games=args.games,
+            couples=couples,
+        )  # fmt: skip
+        manage(env, "shell", "--no-imports", "-c", script)
+        with Server(env, workers=3, threads=4) as server:  # as `make run`
+            stats = Stats()
+            stop = multiprocessing.Event()
+            results: multiprocessing.Queue = multiprocessing.Queue()
+            phones = multiprocessing.Process(
+                target=phones_process, args=(server.port, args.phones, args.poll, stop, results)
+            )
+            phones.start()
+            time.sleep(args.poll)  # let the phones settle into their rhythm
+            started = time.perf_counter()
+            played = play_evening(
+                server.url,
+                args.games,
+                args.volunteers,
+                args.play_seconds,
+                args.game_seconds,
+                stats,
+                time.monotonic() + args.max_seconds,
+            )
+            elapsed = time.perf_counter() - started
+            stop.set()
+            stats.merge(*results.get(timeout=60))
+            phones.join(timeout=30)
+        report(db, args, played, couples, elapsed, stats)
+    finally:
+        if dbname:
+            subprocess.run(
+                ["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c",
+                 f"DROP DATABASE IF EXISTS {dbname} WITH (FORCE)"],
+                capture_output=True,
+            )  # fmt: skip
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def report(db, args, played, couples, elapsed, stats: Stats) -> None:
+    total = sum(len(v) for v in stats.latency.values())
+    errors = sum(stats.errors.values())
+    print(
+        f"\n{db}: {played} games, {couples} couples ({couples // 2} tables), "
+        f"{args.phones} phones polling every {args.poll:g} s; each game: {args.play_seconds:g} s "
+        f"of play, then results over {args.game_seconds:g} s; {elapsed:.0f} s in all"
+    )
+    columns = ("count", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors")
+    print(f"{'request':32}" + "".join(f"{c:>9}" for c in columns))
+    for kind in sorted(stats.latency):
+        values = stats.latency[kind]
+        print(
+            f"{kind:32}{len(values):9d}{len(values) / elapsed:9.1f}"
+            f"{statistics.median(values) * 1000:9.1f}{percentile(values, 0.95) * 1000:9.1f}"
+            f"{percentile(values, 0.99) * 1000:9.1f}{stats.errors.get(kind, 0):9d}"
+        )
+    volunteer = [
+        v for kind, values in stats.latency.items() if not kind.startswith("phone") for v in values
+    ]
+    print(
+        f"all requests: {total} in {elapsed:.0f} s = {total / elapsed:.1f} req/s, {errors} errors; "
+        f"volunteers' and table-side requests p95 {percentile(volunteer, 0.95) * 1000:.0f} ms "
+        f"(aim: under 300 ms)"
+    )
+
+
+def postgres_available() -> bool:
+    return (
+        subprocess.run(
+            ["pg_isready", "-h", "127.0.0.1", "-p", "5432", "-q"], capture_output=True
+        ).returncode
+        == 0
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=25)
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--phones", type=int, default=300)
+    parser.add_argument("--poll", type=float, default=5.0)
+    parser.add_argument("--volunteers", type=int, default=4)
+    parser.add_argument(
+        "--play-seconds", type=float, default=6.0, help="how long the cards are played before"
+    )
+    parser.add_argument(
+        "--game-seconds",
+        type=float,
+        default=6.0,
+        help="how long the results of one game trickle in",
+    )
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--max-seconds", type=float, default=600)
+    args = parser.parse_args()
+    os.chdir(Path(__file__).resolve().parent.parent)
+    databases = ["sqlite", "postgres"] if args.db == "both" else [args.db]
+    for db in databases:
+        if db == "postgres" and not postgres_available():
+            print("\npostgres: no server on 127.0.0.1:5432, skipped")
+            continue
+        run(db, args)
+
+
+if __name__ == "__main__":
+    main()
