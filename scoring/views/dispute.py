@@ -11,10 +11,11 @@ The work is done by `scoring.dispute` (the bridge) and `scoring.engine`.
 from dataclasses import dataclass
 
 import segno
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import urlencode
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import replace_url
@@ -113,7 +114,7 @@ def _context(request: HttpRequest, page: Page, form: dispute.HouseRulesForm, res
         "card_inputs": [(form[name], capacity) for name, capacity in form.card_fields],
         "any_cards": any(card_values),
         "ordinals": [dispute.ordinal(position) for position in range(1, dispute.SEATS + 1)],
-        "share_qr": _qr(request.build_absolute_uri(link)) if _final(result) else "",
+        "share_qr": urlencode({"link": link}) if _final(result) else "",
         "announce": _announce(form, result),
     }
 
@@ -130,11 +131,6 @@ def _announce(form: dispute.HouseRulesForm, result: dict | None) -> str:
 def _final(result: dict | None) -> bool:
     """A ruling worth sharing: an answer, not a prompt for more cards."""
     return bool(result) and not result.get("prompt")
-
-
-def _qr(url: str) -> str:
-    """The link as a QR code (an SVG data URI: the page's CSP allows data: images)."""
-    return segno.make(url, error="m").svg_data_uri(scale=4, border=2)
 
 
 def _grid(form: dispute.HouseRulesForm, rules) -> dict | None:
@@ -170,3 +166,35 @@ def round_replay(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 def claim(request: HttpRequest, slug: str | None = None) -> HttpResponse:
     """Check a claimed score after round r."""
     return _dispute(request, slug, "claim")
+
+
+QR_PAGES = {
+    f"{prefix}dispute{suffix}"
+    for prefix in ("", "evening-")
+    for suffix in ("", "-legal", "-round", "-claim")
+}
+
+
+@require_GET
+@cache_control(max_age=3600)
+def qr(request: HttpRequest) -> HttpResponse:
+    """The link to a ruling as a QR code, for the other player's phone to scan.
+
+    Only links to this page are drawn (``?link=/rules/?trump=H&cards=...``),
+    as seen from this server's address; anything else is not found. A
+    separate image, loaded when it is first shown, keeps each tap's answer
+    small and quick.
+    """
+    link = request.GET.get("link", "")
+    if not link.startswith("/") or link.startswith("//"):
+        raise Http404
+    try:
+        match = resolve(link.split("?", 1)[0])
+    except Resolver404:
+        raise Http404 from None
+    if match.url_name not in QR_PAGES:
+        raise Http404
+    image = segno.make(request.build_absolute_uri(link), error="m")
+    response = HttpResponse(content_type="image/svg+xml")
+    image.save(response, kind="svg", scale=4, border=2, xmldecl=False)
+    return response

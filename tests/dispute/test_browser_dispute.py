@@ -82,6 +82,12 @@ def test_pick_trump_tap_four_cards_and_read_the_ruling(live_server, phone):
     # The address bar holds the link to this ruling.
     expect(phone).to_have_url(re.compile(r"/rules/\?trump=D&cards=KH\+AH\+QD\+2C$"))
     viewport_shot(phone, "dispute-phone-ruling")
+    # The QR code for the other phone is drawn when asked for.
+    phone.get_by_text("Show this ruling on another phone").click()
+    qr = phone.get_by_role("img", name="QR code of the link to this ruling")
+    expect(qr).to_be_visible()
+    box = qr.bounding_box()
+    assert box["width"] >= 150 and box["height"] >= 150, box
     screenshot(phone, "dispute-phone-ruling-full")
     assert errors == []
 
@@ -198,3 +204,16 @@ def test_check_whether_a_play_was_legal_from_a_trick_ruling(live_server, phone):
         "one of these: the jack of clubs, the 4 of clubs."
     )
     screenshot(phone, "dispute-phone-legal")
+
+
+def test_check_a_claimed_score_on_a_phone(live_server, phone):
+    errors = watch_console(phone)
+    phone.goto(f"{live_server.url}/rules/score/")
+    phone.get_by_label("After round").fill("1")
+    phone.get_by_label("Side A").fill("35")
+    phone.get_by_label("Side B").fill("0")
+    phone.get_by_role("button", name="Check the score").click()
+    expect(phone.locator(".ruling .headline")).to_have_text("35-0 after round 1 is impossible.")
+    expect(phone).to_have_url(re.compile(r"/rules/score/\?round=1&a=35&b=0$"))
+    screenshot(phone, "dispute-phone-score")
+    assert errors == []

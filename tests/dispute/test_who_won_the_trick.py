@@ -131,17 +131,6 @@ def test_the_ruling_links_to_checking_each_later_play(client):
     ) in html
 
 
-def test_a_ruling_can_be_shown_on_another_phone_by_its_qr_code(client):
-    response = trick(client, "H", "5H JH AH 2C")
-    html = response.content.decode()
-    assert 'src="data:image/svg+xml' in html
-    assert "http://testserver/rules/?trump=H&amp;cards=5H+JH+AH+2C" in html
-
-
-def test_a_prompt_has_no_qr_code(client):
-    assert "data:image/svg+xml" not in trick(client, "H", "5H").content.decode()
-
-
 def test_htmx_gets_the_ruling_panel_the_rules_out_of_band_and_the_short_link(client):
     response = ask(
         client,
