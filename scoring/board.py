@@ -27,6 +27,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache as django_cache
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Count
 from django.utils.translation import get_language
 
@@ -40,7 +41,8 @@ from scoring.results import (
     TravellingResult,
     evening_results,
 )
-from tables.models import Evening, Game, Hall, Seating
+from tables import queries
+from tables.models import Couple, Evening, Game, Hall
 
 logger = logging.getLogger(__name__)
 
@@ -92,16 +94,35 @@ class BoardState:
     privacy: str
 
 
-def board_state(slug: str) -> BoardState | None:
-    """The published evening's freshness in ONE query (None: no such public evening).
+_SLUG = "\x00slug\x00"  # stands for the slug while the query is compiled
+_state_sql: dict[str, tuple[str, tuple]] = {}
+
+
+def _compiled_state_query(alias: str) -> tuple[str, tuple]:
+    """The look-up's SQL, compiled by the ORM once per database: the ORM's
+    query building costs ten times the query itself on this hot path."""
+    vendor = connections[alias].vendor
+    if vendor not in _state_sql:
+        query = (
+            Evening.objects.filter(slug=_SLUG, published=True)
+            .values_list("pk", "version", "hall__privacy")
+            .order_by()[:1]
+        )
+        _state_sql[vendor] = query.query.get_compiler(using=alias).as_sql()
+    return _state_sql[vendor]
+
+
+def board_state(slug: str, alias: str = DEFAULT_DB_ALIAS) -> BoardState | None:
+    """The published evening's freshness in ONE query (None: no such public
+    evening): `Evening.objects.filter(slug=slug, published=True)
+    .values_list("pk", "version", "hall__privacy")`, its SQL compiled once.
 
     This is all a poll answered 304 costs; it reads the database every time,
     so several server processes or machines agree without sharing memory."""
-    row = (
-        Evening.objects.filter(slug=slug, published=True)
-        .values_list("pk", "version", "hall__privacy")
-        .first()
-    )
+    sql, params = _compiled_state_query(alias)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(sql, [slug if param == _SLUG else param for param in params])
+        row = cursor.fetchone()
     return BoardState(*row) if row else None
 
 
@@ -136,25 +157,46 @@ def cache_key(state: BoardState, *parts: str) -> str:
     )
 
 
-def cached(key: str, build):
-    """`build()` through Django's cache. A cache that fails (Redis gone) is
-    skipped: the board is then built every time, never wrong."""
+def cache_get(key: str):
+    """A value from Django's cache, or None. A cache that fails (Redis gone)
+    counts as empty: the board is then built every time, never wrong."""
     try:
-        value = django_cache.get(key)
+        return django_cache.get(key)
     except Exception:  # noqa: BLE001 - any cache failure means "build it"
         logger.warning("board cache unavailable", exc_info=True)
-        return build()
+        return None
+
+
+def cache_set(key: str, value) -> None:
+    try:
+        django_cache.set(key, value, CACHE_SECONDS)
+    except Exception:  # noqa: BLE001
+        logger.warning("board cache unavailable", exc_info=True)
+
+
+def cached(key: str, build):
+    """`build()` through Django's cache (see `cache_get`)."""
+    value = cache_get(key)
     if value is None:
         value = build()
-        try:
-            django_cache.set(key, value, CACHE_SECONDS)
-        except Exception:  # noqa: BLE001
-            logger.warning("board cache unavailable", exc_info=True)
+        cache_set(key, value)
     return value
 
 
 def state_of(evening: Evening) -> BoardState:
     return BoardState(evening.pk, evening.version, evening.hall.privacy)
+
+
+def heading(evening: Evening) -> dict:
+    """What a board page's heading shows of the evening (kept with the
+    cached board, so a cache hit needs no other query)."""
+    return {
+        "slug": evening.slug,
+        "name": evening.name,
+        "hall": evening.hall.name,
+        "date": evening.date,
+        "names_shown": names_are_public(evening.hall.privacy),
+    }
 
 
 # --- The board ---------------------------------------------------------------
@@ -392,77 +434,56 @@ def _tokens(names: str) -> set[str]:
 # --- A couple's own card ---------------------------------------------------------
 
 
-def destination(tables: list[int], table: int | None, won: bool, with_bye: bool) -> dict:
-    """Where a couple sits in the next game by the rotation rule (RULES.md A2),
-    if nobody arrives or leaves: losers stay, winners move to the next table,
-    the last table's winners to the bye (or to the first table when there is
-    no bye), and the bye couple to the first table."""
-    if table is None:
-        return {"table": tables[0], "bye": False}
-    if not won:
-        return {"table": table, "bye": False}
-    later = [number for number in tables if number > table]
-    if later:
-        return {"table": later[0], "bye": False}
-    if with_bye:
+def _seat(place) -> dict | None:
+    """A place in the next game (a table number or the bye) for the card."""
+    if place is None or place == queries.OUT:
+        return None
+    if place == queries.BYE:
         return {"table": None, "bye": True}
-    return {"table": tables[0], "bye": False}
+    return {"table": place, "bye": False}
 
 
-def _seat_now(evening: Evening, number: int, board: dict) -> tuple[dict | None, dict | None]:
-    """The couple's seat in the current game, and where it goes next (one query)."""
-    game = evening.current_game
-    if not game:
-        return None, None
-    seatings = list(
-        Seating.objects.filter(game__evening=evening, game__number=game).values_list(
-            "table__number",
-            "couple_a__number",
-            "couple_b__number",
-            "winner__number",
-            "deals_first__number",
-        )
+def _whereabouts(evening: Evening, row: dict, board: dict) -> tuple[dict | None, dict | None]:
+    """The couple's seat in the current game and where it goes next, from
+    `tables.queries.whereabouts` (the rotation rule is the tables app's)."""
+    couple = Couple(
+        evening=evening,
+        number=row["couple"],
+        joined_game=row["joined_game"],
+        left_after_game=row["left_after_game"],
     )
-    tables = sorted(row[0] for row in seatings)
-    bye = (board["progress"] or {}).get("bye")
-    names = {row["couple"]: row["names"] for row in board["standings"]}
-    now = None
-    for table, a, b, winner, deals in seatings:
-        if number in (a, b):
-            opponent = b if number == a else a
-            now = {
-                "game": game,
-                "table": table,
-                "bye": False,
-                "opponent": opponent,
-                "opponent_names": names.get(opponent, ""),
-                "result": None if winner is None else ("won" if winner == number else "lost"),
-                "deals_first": None if deals is None else deals == number,
-            }
-            break
-    if now is None and bye == number:
-        now = {"game": game, "table": None, "bye": True, "result": None}
-    if now is None or not tables or game >= evening.games or evening.is_finished:
-        return now, None
-    with_bye = bye is not None
-    upcoming = {
-        "game": game + 1,
-        "if_won": destination(tables, now["table"], True, with_bye),
-        "if_lost": destination(tables, now["table"], False, with_bye),
-        "known": None,
+    where = queries.whereabouts(evening, couple)
+    if where.place == queries.OUT:
+        return None, None
+    if where.place == queries.BYE:
+        now = {"game": where.game, "table": None, "bye": True, "result": None}
+    else:
+        names = {r["couple"]: r["names"] for r in board["standings"]}
+        now = {
+            "game": where.game,
+            "table": where.place,
+            "bye": False,
+            "opponent": where.opponent,
+            "opponent_names": names.get(where.opponent, ""),
+            "result": where.result,
+            "deals_first": where.deals_first,
+        }
+    if_won, if_lost = _seat(where.if_win), _seat(where.if_lose)
+    if if_won is None and if_lost is None:
+        return now, None  # no game follows, or the couple leaves after this one
+    return now, {
+        "game": where.game + 1,
+        "if_won": if_won,
+        "if_lost": if_lost,
+        "known": _seat(where.next),
     }
-    if now["bye"]:
-        upcoming["known"] = upcoming["if_won"]
-    elif now["result"]:
-        upcoming["known"] = upcoming["if_won" if now["result"] == "won" else "if_lost"]
-    return now, upcoming
 
 
 def couple_card(evening: Evening, number: int, board: dict) -> dict | None:
     """One couple's punch card (1..G, won games punched), its place, its table
     now and where it goes next; None when the evening has no such couple.
 
-    Names come from `board` (privacy already applied); constant queries."""
+    Names come from `board` (privacy already applied); two queries more."""
     row = next((r for r in board["standings"] if r["couple"] == number), None)
     if row is None:
         return None
@@ -477,18 +498,17 @@ def couple_card(evening: Evening, number: int, board: dict) -> dict | None:
         }
         for game in range(1, evening.games + 1)
     ]
-    left = row.get("left_after_game")
-    joins = row.get("joined_game") or 1
+    left = row["left_after_game"]
+    joins = row["joined_game"] or 1
     now, upcoming = (None, None)
     if evening.is_running and (left is None or left >= current) and joins <= current:
-        now, upcoming = _seat_now(evening, number, board)
-        if left is not None and left == current:
-            upcoming = None
+        now, upcoming = _whereabouts(evening, row, board)
     return {
         **row,
         "punch_card": games,
         "now": now,
         "next": upcoming,
+        "leaving": left is not None and left == current and evening.is_running,
         "joins_later": evening.is_running and joins > current,
         "left": left is not None and left < current,
         "finished": evening.is_finished,

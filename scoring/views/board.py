@@ -13,11 +13,13 @@ give the same answers.
 
 import hashlib
 import json
+import re
 from functools import wraps
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.cache import patch_cache_control, patch_vary_headers
@@ -57,11 +59,12 @@ def _variant(request: HttpRequest, kind: str) -> tuple[str, str, str]:
 def public_board(kind: str):
     """Conditional GET for a board view: ETag from one query, 304 when the
     phone's copy is current, `Cache-Control: no-cache` so the phone always asks,
-    and `Vary: HX-Request` because the poll and the page share a URL."""
+    and `Vary: HX-Request` because the poll and the page share a URL. The
+    view finds the looked-up state in `request.board_state`."""
 
     def decorator(view):
         def etag_func(request: HttpRequest, slug: str, **kwargs) -> str | None:
-            state = board.board_state(slug)
+            state = request.board_state = board.board_state(slug)
             if state is None:
                 return None  # the view answers 404
             name = kind if "number" not in kwargs else f"{kind}-{kwargs['number']}"
@@ -90,82 +93,108 @@ def _evening(slug: str) -> Evening:
     return get_object_or_404(Evening.objects.select_related("hall"), slug=slug, published=True)
 
 
-def _live(request: HttpRequest, evening: Evening, template: str, kind: str) -> str:
-    """The polled part of a board page, rendered once per version and language
-    and kept in the cache. Rendered without the request: nothing per-person
-    may be in it."""
-    state = board.state_of(evening)
+def _state(request: HttpRequest) -> board.BoardState:
+    state = getattr(request, "board_state", None)
+    if state is None:
+        raise Http404("no such public evening")
+    return state
+
+
+def _live(request: HttpRequest, slug: str, template: str, kind: str) -> dict:
+    """The polled part of a board page and the page's heading, rendered once
+    per version, privacy and language and kept in the cache: a hit costs no
+    query beyond the ETag's. Rendered without the request, so nothing
+    per-person can be in it. Built from an evening read AFTER the version
+    was looked up, so a cached part is never older than its key says."""
     language = _language(request)
     live_kind = f"{kind}-live"
-
-    def render_live() -> str:
+    poll = str(settings.BOARD_POLL_SECONDS)
+    value = board.cache_get(board.cache_key(_state(request), live_kind, language, poll))
+    if value is None:
+        evening = _evening(slug)
+        state = board.state_of(evening)
         context = {
-            "board": board.get_board(evening, _language(request)),
+            "board": board.get_board(evening, language),
             "poll": settings.BOARD_POLL_SECONDS,
             "etag": board.etag(state, live_kind, language),
             "slug": evening.slug,
         }
-        return str(render_to_string(template, context))
+        value = {"html": str(render_to_string(template, context)), "head": board.heading(evening)}
+        board.cache_set(board.cache_key(state, live_kind, language, poll), value)
+    return value
 
-    key = board.cache_key(state, live_kind, language, str(settings.BOARD_POLL_SECONDS))
-    return mark_safe(board.cached(key, render_live))  # noqa: S308 - our own template's output
+
+# A full page holds a CSRF token (base.html) and, for someone signed in, their
+# links. For an anonymous visitor with no session (every phone in the hall)
+# the page is otherwise the same for everyone, so it is cached per version
+# with a slot where each answer's own CSRF token goes.
+_CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+CSRF_SLOT = "__cardnight_csrf_token__"
 
 
-def _page_context(evening: Evening, **extra) -> dict:
-    return {
-        "evening": evening,
-        "names_shown": board.names_are_public(evening.hall.privacy),
-        "poll": settings.BOARD_POLL_SECONDS,
-        **extra,
-    }
+def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """A board page (`kind` "board" or "tv"), or only its live part for an
+    htmx poll; both from the cache when the version has been seen before."""
+    template = f"board/{kind}.html"
+    if request.htmx:
+        live = _live(request, slug, f"{template}#live", kind)
+        return HttpResponse(mark_safe(live["html"]))  # noqa: S308 - our own template's output
+    shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
+    poll = str(settings.BOARD_POLL_SECONDS)
+    key = board.cache_key(_state(request), f"{kind}-page", _language(request), poll)
+    page = board.cache_get(key) if shared else None
+    if page is None:
+        live = _live(request, slug, f"{template}#live", kind)
+        context = {
+            "head": live["head"],
+            "live": mark_safe(live["html"]),  # noqa: S308 - our own template's output
+            "poll": settings.BOARD_POLL_SECONDS,
+        }
+        rendered = render_to_string(template, context, request=request)
+        token = _CSRF_INPUT.search(rendered)
+        if not shared or token is None:
+            return HttpResponse(rendered)
+        page = rendered.replace(token.group(1), CSRF_SLOT)
+        board.cache_set(key, page)
+    return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
 
 
 @require_safe
 @public_board("board")
 def board_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The phone scoreboard; an htmx poll gets only its live part."""
-    evening = _evening(slug)
-    live = _live(request, evening, "board/board.html#live", "board")
-    if request.htmx:
-        return HttpResponse(live)
-    return render(request, "board/board.html", _page_context(evening, live=live))
+    return _page(request, slug, "board")
 
 
 @require_safe
 @public_board("tv")
 def board_tv(request: HttpRequest, slug: str) -> HttpResponse:
     """Big-screen mode: large type, the standings scroll by themselves."""
-    evening = _evening(slug)
-    live = _live(request, evening, "board/tv.html#live", "tv")
-    if request.htmx:
-        return HttpResponse(live)
-    return render(request, "board/tv.html", _page_context(evening, live=live))
+    return _page(request, slug, "tv")
 
 
 @require_safe
 @public_board(JSON_KIND)
 def board_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The board's data as JSON (the same privacy applies)."""
-    evening = _evening(slug)
-
     language = _language(request)
-
-    def dump() -> str:
+    body = board.cache_get(board.cache_key(_state(request), JSON_KIND, language))
+    if body is None:
+        evening = _evening(slug)
         data = board.get_board(evening, language)
-        return json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False)
-
-    key = board.cache_key(board.state_of(evening), JSON_KIND, language)
-    body = board.cached(key, dump)
+        body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False)
+        board.cache_set(board.cache_key(board.state_of(evening), JSON_KIND, language), body)
     return HttpResponse(body, content_type="application/json")
 
 
-def _card_context(evening: Evening, card: dict, request: HttpRequest) -> dict:
+def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
     state = board.state_of(evening)
     return {
         "card": card,
         "slug": evening.slug,
         "poll": settings.BOARD_POLL_SECONDS,
         "etag": board.etag(state, f"couple-{card['couple']}-live", _language(request)),
+        "head": board.heading(evening),
     }
 
 
@@ -178,10 +207,9 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     card = board.couple_card(evening, number, board.get_board(evening, _language(request)))
     if card is None:
         raise Http404("no such couple")
-    context = _card_context(evening, card, request)
-    if request.htmx:
-        return render(request, "board/couple.html#card", context)
-    return render(request, "board/couple.html", _page_context(evening, **context))
+    context = _card_context(request, evening, card)
+    template = "board/couple.html#card" if request.htmx else "board/couple.html"
+    return render(request, template, context)
 
 
 @require_safe
@@ -192,22 +220,19 @@ def board_find(request: HttpRequest, slug: str) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:100]
     data = board.get_board(evening, _language(request))
     matches = board.match_couples(data["standings"], query) if query else []
-    names_shown = board.names_are_public(evening.hall.privacy)
     wants_name = bool(query) and board.parse_number(query) is None
-    card = None
+    context = {
+        "head": board.heading(evening),
+        "query": query,
+        "matches": matches,
+        "name_search_off": wants_name and not board.names_are_public(evening.hall.privacy),
+        "slug": evening.slug,
+    }
     if len(matches) == 1:
+        number = matches[0]["couple"]
         if not request.htmx:
-            return redirect("board-couple", slug=evening.slug, number=matches[0]["couple"])
-        card = board.couple_card(evening, matches[0]["couple"], data)
-    context = _page_context(
-        evening,
-        query=query,
-        matches=matches,
-        name_search_off=wants_name and not names_shown,
-        slug=evening.slug,
-    )
-    if card is not None:
-        context.update(_card_context(evening, card, request))
+            return redirect("board-couple", slug=evening.slug, number=number)
+        context.update(_card_context(request, evening, board.couple_card(evening, number, data)))
     template = "board/find.html#result" if request.htmx else "board/find.html"
     response = render(request, template, context)
     patch_cache_control(response, no_cache=True, private=True)

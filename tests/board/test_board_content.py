@@ -64,7 +64,7 @@ def test_tied_prize_places_are_marked_and_listed_as_they_stand(client, make_even
         row = re.search(rf'<tr class="([^"]*)" id="row-{who["couple"]}">(.*?)</tr>', html, re.S)
         assert "prize" in row.group(1) and "tied" in row.group(1)
         assert "tie</span>" in row.group(2)
-    assert "Prize places as they stand" in html
+    assert "Prizes as they stand" in html
     assert f"Place {tied_place['place']}" in html
 
 

@@ -2,30 +2,92 @@
 elsewhere without a reload, within the polling interval."""
 
 import pytest
+from django.urls import reverse
 from playwright.sync_api import expect
 
-from tables.models import Punch, Seating
-from tests.board.helpers import record
-from tests.conftest import screenshot
+from tables import registration, services
+from tables.models import Evening, Seating
+from tests.conftest import screenshot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_result_recorded_elsewhere_appears_on_the_open_board(
-    live_server, phone, make_evening, settings
+def started(evening: Evening, couples: int) -> Evening:
+    """`evening` published, with `couples` couples and game 1 under way,
+    through the same functions the door and the game screen use."""
+    Evening.objects.filter(pk=evening.pk).update(published=True)
+    for n in range(1, couples + 1):
+        registration.register_couple(evening, f"Mary {n}", f"John {n}")
+    services.start_evening(evening, seed=7)
+    evening.refresh_from_db()
+    return evening
+
+
+def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
+    live_server, phone, browser, volunteer, evening, settings
 ):
     settings.BOARD_POLL_SECONDS = 1
-    evening = make_evening(couples=12, played=4, current_in=0)
+    evening = started(evening, 9)
     phone.goto(f"{live_server.url}/e/{evening.slug}/")
     status = phone.locator("#board-status")
-    expect(status).to_contain_text("0 of 6 tables in")
+    expect(status).to_contain_text("0 of 4 tables in")
+    # Something typed in the find box survives: the page is never reloaded.
+    phone.locator("#find-q").fill("typed before")
     screenshot(phone, "board-phone")
+    # While nothing changes, the polls are answered 304 (board.js sends the ETag).
+    poll_url = f"{live_server.url}/e/{evening.slug}/"
+    with phone.expect_response(lambda r: r.url == poll_url and r.status == 304) as answer:
+        pass
+    assert answer.value.request.headers["hx-request"] == "true"
 
-    seating = Seating.objects.get(game__evening=evening, game__number=5, table__number=1)
-    record(evening, 1, seating.couple_a.number)
-    expect(status).to_contain_text("1 of 6 tables in", timeout=5_000)
-    row = phone.locator(f"#row-{seating.couple_a.number} td.wins")
-    expect(row).to_have_text(str(Punch.objects.filter(couple=seating.couple_a).count()))
+    # A volunteer records table 1 on the game screen, on another phone.
+    first = Seating.objects.select_related("couple_b").get(
+        game__evening=evening, game__number=1, table__number=1
+    )
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    volunteer_phone = context.new_page()
+    sign_in(volunteer_phone, live_server, "vince")
+    volunteer_phone.goto(f"{live_server.url}{reverse('game-screen', args=[evening.slug])}")
+    volunteer_phone.locator("#table-1").get_by_role(
+        "button", name=f"Couple {first.couple_b.number} won"
+    ).click()
+    expect(volunteer_phone.get_by_text("1 of 4 tables in")).to_be_visible()
+    context.close()
+
+    expect(status).to_contain_text("1 of 4 tables in", timeout=5_000)
+    expect(phone.locator(f"#row-{first.couple_b.number} td.wins")).to_have_text("1")
+    expect(phone.locator("#find-q")).to_have_value("typed before")
+
+    # And one recorded through the service function.
+    second = Seating.objects.select_related("couple_a").get(
+        game__evening=evening, game__number=1, table__number=2
+    )
+    services.record_result(evening, 1, 2, second.couple_a.number)
+    expect(status).to_contain_text("2 of 4 tables in", timeout=5_000)
+    expect(phone.locator(f"#row-{second.couple_a.number} td.wins")).to_have_text("1")
+    expect(phone.locator("#find-q")).to_have_value("typed before")
+    screenshot(phone, "board-phone-updated")
+
+
+def test_an_open_couple_card_follows_its_result_and_says_where_to_go(
+    live_server, phone, evening, settings
+):
+    settings.BOARD_POLL_SECONDS = 1
+    evening = started(evening, 8)
+    seat = Seating.objects.select_related("couple_a").get(
+        game__evening=evening, game__number=1, table__number=3
+    )
+    number = seat.couple_a.number
+    phone.goto(f"{live_server.url}/e/{evening.slug}/")
+    phone.get_by_label("Find my couple: number or name").fill(str(number))
+    phone.get_by_role("button", name="Find").click()
+    found = phone.locator("#find-result")
+    expect(found).to_contain_text(f"Couple {number}")
+    expect(found).to_contain_text("If you win: go to table 4.")
+    services.record_result(evening, 1, 3, number)
+    expect(found).to_contain_text("Won.", timeout=5_000)
+    expect(found).to_contain_text("Game 2: go to table 4.")
+    expect(found.locator(".punch.punched")).to_have_count(1)
 
 
 def shot(page, name: str) -> None:
@@ -48,11 +110,15 @@ def test_the_phone_board_its_couple_card_and_find_my_couple(live_server, phone, 
     screenshot(phone, "board-phone-couple")
 
 
-def test_the_tv_board(live_server, browser, make_evening):
+def test_the_tv_board_scrolls_the_standings_by_itself(live_server, browser, make_evening):
     evening = make_evening(couples=40, played=12, current_in=7, cookie_jar=True)
     context = browser.new_context(viewport={"width": 1920, "height": 1080})
     page = context.new_page()
     page.goto(f"{live_server.url}/e/{evening.slug}/tv/")
-    expect(page.locator("#standings")).to_be_visible()
+    caption = page.locator("#standings caption")
+    expect(caption).to_be_in_viewport()
     shot(page, "board-tv")
+    # After a pause at the top, the page scrolls: the caption leaves the screen.
+    expect(caption).not_to_be_in_viewport(timeout=15_000)
+    shot(page, "board-tv-scrolled")
     context.close()

@@ -1,0 +1,370 @@
+"""The public scoreboard under the production server, side by side with /healthz.
+
+    .venv/bin/python bench/board_bench.py [--couples 200] [--seconds 4] [--rounds 3]
+                                          [--clients 16] [--database-url URL]
+
+What it does, all on 127.0.0.1:
+1. A throwaway SQLite database in a temporary directory (or the PostgreSQL
+   database given by --database-url, which gains one evening), migrated, its
+   static files collected as `make run` does.
+2. An evening of 200 couples, left running in the middle of game 13:
+   `manage.py simulate_evening --couples 200 --stop-after 13`, or, where that
+   command does not exist, the same evening built in code.
+3. gunicorn `cardnight.wsgi:application` with gthread workers, exactly as
+   `make run` starts it (WORKERS / THREADS from the environment, 3 and 4 by
+   default), on a free port; stopped at the end.
+4. A plain Python load generator: --clients threads, each with its own
+   keep-alive http.client connection, hammering one URL for --seconds; the
+   three kinds of request take turns for --rounds rounds, so they share the
+   machine's ups and downs. Bounded in time and count, traffic only to
+   127.0.0.1.
+
+Printed: requests per second for /healthz, the board answered 304 (the htmx
+poll with If-None-Match, what 300 phones send every few seconds) and the board
+rendered in full (the whole page, no If-None-Match), their ratios to /healthz
+with the aims (304 >= 70%, full >= 40%), plus the JSON, the couple card and
+what one request costs right after a change (the board rebuilt, cache miss).
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+MAX_REQUESTS_PER_RUN = 200_000  # a bound on top of the time limit
+AIMS = {"304": 0.70, "full": 0.40}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def manage(env: dict, *args: str) -> str:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stdout}{result.stderr}")
+    return result.stdout
+
+
+def has_command(env: dict, name: str) -> bool:
+    result = subprocess.run(
+        [sys.executable, "manage.py", "help", name],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        check=False,
+    )
+    return result.returncode == 0
+
+
+BUILD_IN_CODE = """
+import datetime, sys
+from tables.models import Hall
+sys.path.insert(0, ".")
+from tests.board.helpers import build_evening
+hall, _ = Hall.objects.get_or_create(name="Bench Hall")
+slug = "bench-" + datetime.datetime.now().strftime("%Y%m%d%H%M%S")
+evening = build_evening(hall, couples={couples}, played=12, current_in={couples} // 4, slug=slug)
+print(evening.slug)
+"""
+
+
+def make_evening(env: dict, couples: int) -> str:
+    if has_command(env, "simulate_evening"):
+        out = manage(
+            env,
+            "simulate_evening",
+            "--couples",
+            str(couples),
+            "--stop-after",
+            "13",
+            "--seed",
+            "45",
+            "--name",
+            "Bench",
+        )
+        how = "simulate_evening"
+    else:
+        out = manage(env, "shell", "-c", BUILD_IN_CODE.format(couples=couples))
+        how = "built in code (simulate_evening is not there yet)"
+    slug = out.strip().splitlines()[-1].strip()
+    print(f"evening {slug!r}: {couples} couples, {how}")
+    return slug
+
+
+def start_server(env: dict, port: int) -> subprocess.Popen:
+    workers = os.environ.get("WORKERS", "3")
+    threads = os.environ.get("THREADS", "4")
+    server = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"),
+            "cardnight.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            workers,
+            "--threads",
+            threads,
+            "--worker-class",
+            "gthread",
+            "--timeout",
+            "30",
+            "--graceful-timeout",
+            "10",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            status, _, _ = fetch(port, "/healthz")
+            if status == 200:
+                print(f"gunicorn on 127.0.0.1:{port}: {workers} workers x {threads} threads")
+                return server
+        except OSError:
+            time.sleep(0.2)
+    stop_server(server)
+    raise SystemExit("gunicorn did not answer /healthz within 30 seconds")
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    if server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def hammer(port: int, path: str, headers: dict, seconds: float, clients: int, expect: int):
+    """`clients` keep-alive connections asking for `path` for `seconds`.
+    Returns (requests answered as expected, other answers, elapsed seconds)."""
+    done = [0] * clients
+    wrong = [0] * clients
+    start = threading.Barrier(clients + 1)
+    stop_at = [0.0]
+    budget = MAX_REQUESTS_PER_RUN // clients
+
+    def client(index: int) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        start.wait()
+        try:
+            while time.perf_counter() < stop_at[0] and done[index] + wrong[index] < budget:
+                try:
+                    connection.request("GET", path, headers=headers)
+                    response = connection.getresponse()
+                    response.read()
+                    if response.status == expect:
+                        done[index] += 1
+                    else:
+                        wrong[index] += 1
+                except (OSError, http.client.HTTPException):
+                    wrong[index] += 1
+                    connection.close()
+                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    began = time.perf_counter()
+    stop_at[0] = began + seconds
+    start.wait()
+    for thread in threads:
+        thread.join(seconds + 30)
+    elapsed = time.perf_counter() - began
+    return sum(done), sum(wrong), elapsed
+
+
+def bump_and_time(env: dict, port: int, slug: str, times: int) -> list[float]:
+    """Milliseconds for the full board right after a change (the cache misses)."""
+    script = (
+        f"from tables.models import Evening\nEvening.objects.get(slug={slug!r}).bump_version()\n"
+    )
+    timings = []
+    for _ in range(times):
+        manage(env, "shell", "-c", script)
+        started = time.perf_counter()
+        status, _, _ = fetch(port, f"/e/{slug}/")
+        timings.append((time.perf_counter() - started) * 1000)
+        if status != 200:
+            raise SystemExit(f"the board answered {status} after a change")
+    return timings
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--couples", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=4.0, help="per kind and round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--clients", type=int, default=16, help="concurrent connections")
+    parser.add_argument("--database-url", default="", help="PostgreSQL instead of SQLite")
+    parser.add_argument(
+        "--persistent-connections",
+        action="store_true",
+        help="experiment: keep database connections open between requests (CONN_MAX_AGE=600), "
+        "which cardnight/settings.py does for PostgreSQL only",
+    )
+    options = parser.parse_args()
+
+    workdir = Path(tempfile.mkdtemp(prefix="cardnight-board-bench-"))
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DATABASE_URL", "REDIS_URL", "DEBUG")
+    }
+    env.update(
+        CARDNIGHT_VAR_DIR=str(workdir),
+        SECRET_KEY="board-bench-" + "x" * 40,
+        DEBUG="false",
+        LOG_LEVEL="ERROR",
+        PYTHONPATH=str(ROOT),
+    )
+    if options.database_url:
+        env["DATABASE_URL"] = options.database_url
+    if options.persistent_connections:
+        (workdir / "bench_settings.py").write_text(
+            "from cardnight.settings import *  # noqa: F403\n"
+            'DATABASES["default"]["CONN_MAX_AGE"] = 600  # noqa: F405\n'
+        )
+        env["PYTHONPATH"] = f"{ROOT}{os.pathsep}{workdir}"
+        env["DJANGO_SETTINGS_MODULE"] = "bench_settings"
+        print("EXPERIMENT: persistent database connections (not what make run does)")
+    if os.environ.get("REDIS_URL"):
+        env["REDIS_URL"] = os.environ["REDIS_URL"]
+    database = "PostgreSQL" if options.database_url else "SQLite"
+    cache = "Redis" if env.get("REDIS_URL") else "per-process memory"
+    print(f"database: {database}; cache: {cache}; machine: {os.cpu_count()} CPUs")
+
+    server = None
+    try:
+        manage(env, "migrate", "--noinput")
+        manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+        slug = make_evening(env, options.couples)
+        port = free_port()
+        server = start_server(env, port)
+
+        board = f"/e/{slug}/"
+        status, headers, body = fetch(port, board, {"HX-Request": "true"})
+        assert status == 200, status
+        poll_etag = headers["ETag"]
+        status, _, _ = fetch(port, board, {"HX-Request": "true", "If-None-Match": poll_etag})
+        assert status == 304, f"expected a 304, got {status}"
+        status, _, page = fetch(port, board)
+        assert status == 200, status
+        _, json_headers, json_body = fetch(port, f"/e/{slug}/board.json")
+        print(
+            f"board page {len(page) // 1024} KiB, live part {len(body) // 1024} KiB, "
+            f"JSON {len(json_body) // 1024} KiB"
+        )
+
+        kinds = {
+            "healthz": ("/healthz", {}, 200),
+            "304": (board, {"HX-Request": "true", "If-None-Match": poll_etag}, 304),
+            "full": (board, {}, 200),
+        }
+        extras = {
+            "json 304": (f"/e/{slug}/board.json", {"If-None-Match": json_headers["ETag"]}, 304),
+            "json full": (f"/e/{slug}/board.json", {}, 200),
+            "poll full": (board, {"HX-Request": "true"}, 200),
+            "couple card": (f"/e/{slug}/couple/7/", {}, 200),
+        }
+        # Warm every worker's cache and connections first.
+        for path, headers_, expect in [*kinds.values(), *extras.values()]:
+            hammer(port, path, headers_, 0.5, options.clients, expect)
+
+        totals = {name: [0, 0, 0.0] for name in [*kinds, *extras]}
+        for round_number in range(options.rounds):
+            for name, (path, headers_, expect) in kinds.items():
+                ok, wrong, elapsed = hammer(
+                    port, path, headers_, options.seconds, options.clients, expect
+                )
+                totals[name][0] += ok
+                totals[name][1] += wrong
+                totals[name][2] += elapsed
+            print(f"round {round_number + 1} of {options.rounds} done", flush=True)
+        for name, (path, headers_, expect) in extras.items():
+            ok, wrong, elapsed = hammer(
+                port, path, headers_, options.seconds, options.clients, expect
+            )
+            totals[name] = [ok, wrong, elapsed]
+
+        rps = {name: ok / elapsed for name, (ok, _, elapsed) in totals.items()}
+        base = rps["healthz"]
+        print()
+        print(f"{'request':<34}{'req/s':>9}{'vs healthz':>12}{'aim':>7}{'errors':>8}")
+        labels = {
+            "healthz": "/healthz",
+            "304": "board, 304 (htmx poll)",
+            "full": "board, full page",
+            "json 304": "board.json, 304",
+            "json full": "board.json, full",
+            "poll full": "board, htmx poll answered 200",
+            "couple card": "couple card, full page",
+        }
+        failed = False
+        for name, label in labels.items():
+            aim = AIMS.get(name)
+            ratio = rps[name] / base if base else 0.0
+            mark = ""
+            if aim is not None:
+                mark = f"{aim:>6.0%}" + (" " if ratio >= aim else "!")
+                failed |= ratio < aim
+            print(f"{label:<34}{rps[name]:>9.0f}{ratio:>11.0%} {mark:>7}{totals[name][1]:>8}")
+        misses = bump_and_time(env, port, slug, 5)
+        print(
+            f"\nfull board right after a change (rebuilt, cache miss): "
+            f"median {statistics.median(misses):.0f} ms, worst {max(misses):.0f} ms "
+            f"over {len(misses)} changes"
+        )
+        errors = sum(wrong for _, wrong, _ in totals.values())
+        if errors:
+            print(f"{errors} requests did not get the expected answer")
+        print("aims met" if not failed and not errors else "aims NOT met")
+        return 0
+    finally:
+        if server is not None:
+            stop_server(server)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
