@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape, letter
 from reportlab.lib.styles import ParagraphStyle
@@ -33,6 +34,11 @@ from reportlab.platypus import (
 from . import rows as r
 from .fonts import Fitted, fit_text, fonts
 from .qr import draw_qr
+
+# Page streams compressed as binary Flate, without reportlab's default ASCII
+# base-85 layer: smaller files, and no pure-Python encoding pass (reportlab's
+# C accelerators are not installed). Only these PDFs use reportlab here.
+rl_config.useA85 = 0
 
 DARK_RED = colors.Color(0.62, 0, 0)
 GRID_GREY = 0.55  # cut guides: visible on paper, quieter than the content
@@ -226,25 +232,30 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
     names_h = below_header - 2 - region_bottom
     boxes["names"] = Box(names_x, region_bottom, names_w, names_h)
 
-    def name(text: str) -> Fitted:
+    def name(text: str, largest: float = 15) -> Fitted:
         return fit_text(
             text,
             f.bold,
             width=names_w,
             height=(names_h - 14) / 2,
-            max_size=15,
+            max_size=largest,
             min_size=8.5,
             max_lines=3,
         )
 
+    # Both names at the same size: the size the longer one needs.
+    player1, player2 = name(card.player1), name(card.player2)
+    if player1.size != player2.size:
+        size = min(player1.size, player2.size)
+        player1, player2 = name(card.player1, size), name(card.player2, size)
     return CueCardLayout(
         grid=grid,
         boxes=boxes,
         header=header,
         number=number,
         start_note=note,
-        player1=name(card.player1),
-        player2=name(card.player2),
+        player1=player1,
+        player2=player2,
     )
 
 
@@ -297,19 +308,36 @@ def _draw_cue_card(canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: f
         for offset in (30, 58):
             canvas.line(names.x, names.top - offset, names.right, names.top - offset)
         canvas.setStrokeGray(0)
-    # The game numbers in circles, to punch.
-    grid, box = lay.grid, boxes["grid"]
-    radius = grid.diameter / 2
+    # The game numbers in circles, to punch: the same on every card, so drawn
+    # once per PDF and placed on each card.
+    box = boxes["grid"]
+    name = _punch_grid(canvas, lay.grid, sheet.games)
+    canvas.saveState()
+    canvas.translate(box.x, box.y)
+    canvas.doForm(name)
+    canvas.restoreState()
+    canvas.restoreState()
+
+
+def _punch_grid(canvas: Canvas, grid: CircleGrid, games: int) -> str:
+    """The circles 1..games as a Form XObject (defined on first use)."""
+    name = f"punchgrid{games}"
+    if canvas.hasForm(name):
+        return name
+    f = fonts()
+    width, height = grid.columns * grid.pitch, grid.height
+    canvas.beginForm(name, 0, 0, width, height)
     canvas.setLineWidth(0.7)
     font_size = min(9.5, grid.diameter * 0.45)
     canvas.setFont(f.regular, font_size)
-    for game in range(1, sheet.games + 1):
+    for game in range(1, games + 1):
         row, column = divmod(game - 1, grid.columns)
-        cx = box.x + (column + 0.5) * grid.pitch
-        cy = box.top - (row + 0.5) * grid.pitch
-        canvas.circle(cx, cy, radius, stroke=1, fill=0)
+        cx = (column + 0.5) * grid.pitch
+        cy = height - (row + 0.5) * grid.pitch
+        canvas.circle(cx, cy, grid.diameter / 2, stroke=1, fill=0)
         canvas.drawCentredString(cx, cy - font_size * 0.35, str(game))
-    canvas.restoreState()
+    canvas.endForm()
+    return name
 
 
 def _cut_marks(canvas: Canvas, xs: Sequence[float], ys: Sequence[float]) -> None:

@@ -54,9 +54,9 @@ def qr_codes(page) -> dict[str, tuple[tuple[bool, ...], ...]]:
 
 
 def forms_drawn(page) -> list[str]:
-    """The names of the XObjects the page's own content draws, in order."""
+    """The names of the QR code XObjects the page draws, in order."""
     data = page.get_contents().get_data()
-    return [name.decode() for name in re.findall(rb"(/FormXob\.\w+) Do", data)]
+    return [name.decode() for name in re.findall(rb"(/FormXob\.qr\w+) Do", data)]
 
 
 def dark_pixels(content: bytes, page: int = 1, resolution: int = 30) -> tuple[int, int]:

@@ -3,6 +3,7 @@ as reportlab chooses it, drawn into the PDF and read back from it."""
 
 import io
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.graphics.barcode import qrencoder
@@ -51,3 +52,18 @@ def test_a_code_drawn_twice_is_stored_once_and_reads_back_as_its_link():
     codes = qr_codes(page)
     assert list(codes.values()) == [qr.qr_modules(link)]
     assert forms_drawn(page) == list(codes) * 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(min_size=1, max_size=600))
+def test_the_error_correction_bytes_are_reportlabs(payload):
+    code = QrCodeWidget(payload, barLevel="M").qr
+    code.version = code.calculate_version()
+    expected = qrencoder.QRCode.createData(code.version, code.errorCorrectLevel, code.dataList)
+    assert qr.create_data(code.version, code.errorCorrectLevel, code.dataList) == list(expected)
+
+
+@pytest.mark.parametrize("length", [1, 40, 100, 200, 400, 800])
+def test_large_codes_with_version_bits_are_reportlabs_too(length):
+    payload = ("http://192.168.1.23:8000/t/" + "x7-" * 300)[:length]
+    assert qr.qr_modules(payload) == widget_modules(payload)

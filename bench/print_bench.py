@@ -1,0 +1,177 @@
+"""Printing speed: cue cards and the results sheet for 300 couples.
+
+    .venv/bin/python bench/print_bench.py [--couples 300] [--runs 3]
+
+On a throwaway SQLite database (a temporary CARDNIGHT_VAR_DIR): an evening of
+--couples couples with hall-like names, game 1 seated (one table per two
+couples), 25 games of punches (a random half of the couples win each game),
+three prizes and a booby prize, a sealed cookie jar and a 50/50, finished.
+Then each PDF is made through `scoring.printing.documents.render`, exactly as
+the print page and the commands make it, --runs times with the QR code cache
+emptied before each run (every run encodes every code again).
+
+Printed per PDF: pages, the fastest and the slowest run, and the file size,
+against the aim (well under 2 s and under 1 MB for the cue cards and the
+results sheet at 300 couples).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import random
+import sys
+import tempfile
+import time
+from decimal import Decimal
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+AIM_SECONDS, AIM_BYTES = 2.0, 1024 * 1024
+
+FIRST = [
+    "Mary", "John", "Ann", "Joe", "Rita", "Angus", "Marie-Thérèse", "Ruairí", "Catherine",
+    "Donald", "Margaret", "Hector", "Bernadette", "Alphonse", "Flora", "Ronald", "Theresa",
+    "Gérard", "Cécile", "Malcolm", "Effie", "Archie", "Sadie", "Leo", "Jeannette", "Dan",
+]  # fmt: skip
+LAST = [
+    "MacDonald", "MacNeil", "LeBlanc", "Boudreau", "Samson", "D'Eon", "MacLeod", "Poirier",
+    "Campbell", "Doucet", "MacKinnon", "Chiasson", "Gillis", "Aucoin", "Landry", "Mac Néill",
+]  # fmt: skip
+
+
+def build_evening(couples: int, seed: int = 45):
+    """The evening described in the module docstring, written with bulk inserts."""
+    from scoring import cookiejar_rules
+    from scoring.models import Prize, Target
+    from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
+
+    rng = random.Random(seed)
+
+    def name() -> str:
+        return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+
+    hall = Hall.objects.create(name="Bench Parish Hall", paper_size="letter")
+    numbers = [2, 5, 8, 11, 13, 17, 20, 23]
+    salt = cookiejar_rules.new_salt()
+    evening = Evening.objects.create(
+        hall=hall,
+        name="Benchmark 45s",
+        slug="benchmark-45s",
+        date=datetime.date(2026, 11, 27),
+        booby_prize=True,
+        entry_fee=Decimal("10.00"),
+        cookie_jar=True,
+        jar_buy_in=Decimal("2.00"),
+        jar_draw_size=len(numbers),
+        jar_draw_mode=Evening.JarDraw.SEALED,
+        jar_numbers=numbers,
+        jar_salt=salt,
+        jar_fingerprint=cookiejar_rules.fingerprint(numbers, salt),
+        jar_revealed=True,
+        fifty_fifty=True,
+        fifty_fifty_takings=Decimal("412.00"),
+        fifty_fifty_ticket="118233",
+        fifty_fifty_winner="Effie Samson",
+        last_couple_number=couples,
+    )
+    rows = Couple.objects.bulk_create(
+        Couple(
+            evening=evening,
+            number=number,
+            player1=name(),
+            player2=name(),
+            paid=True,
+            jar_buy_in=number % 3 == 0,
+        )
+        for number in range(1, couples + 1)
+    )
+    game = Game.objects.create(evening=evening, number=1, bye=rows[-1] if couples % 2 else None)
+    tables = Table.objects.bulk_create(
+        Table(evening=evening, number=number) for number in range(1, couples // 2 + 1)
+    )
+    Seating.objects.bulk_create(
+        Seating(game=game, table=table, couple_a=rows[2 * i], couple_b=rows[2 * i + 1])
+        for i, table in enumerate(tables)
+    )
+    punches = []
+    for number in range(1, evening.games + 1):
+        for couple in rng.sample(rows, couples // 2):
+            punches.append(Punch(evening=evening, couple=couple, game_number=number))
+    Punch.objects.bulk_create(punches, batch_size=2000)
+    Prize.objects.bulk_create(
+        [
+            Prize(evening=evening, place=1, kind=Prize.Kind.CASH, amount=Decimal("100.00")),
+            Prize(evening=evening, place=2, kind=Prize.Kind.SHARE, share_percent=Decimal("10")),
+            Prize(evening=evening, place=3, kind=Prize.Kind.ITEM, item="A turkey"),
+            Prize(evening=evening, target=Target.BOOBY, kind=Prize.Kind.ITEM, item="A deck"),
+        ]
+    )
+    Evening.objects.filter(pk=evening.pk).update(
+        status=Evening.Status.FINISHED, current_game=evening.games
+    )
+    evening.refresh_from_db()
+    return evening
+
+
+def measure(kind: str, evening, runs: int, **options) -> tuple[int, float, float, int]:
+    from scoring.printing import documents, qr
+    from scoring.printing.draw import page_size  # noqa: F401 (imports reportlab up front)
+
+    times, content = [], b""
+    for _ in range(runs):
+        qr.qr_modules.cache_clear()
+        started = time.perf_counter()
+        content = documents.render(kind, evening, **options).content
+        times.append(time.perf_counter() - started)
+    pages = content.count(b"/Type /Page\n")
+    return pages, min(times), max(times), len(content)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--couples", type=int, default=300)
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="cardnight-print-bench-") as var:
+        os.environ.pop("DATABASE_URL", None)
+        os.environ["CARDNIGHT_VAR_DIR"] = var
+        os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardnight.settings")
+        sys.path.insert(0, str(ROOT))
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        started = time.perf_counter()
+        evening = build_evening(args.couples)
+        print(
+            f"{args.couples} couples, {args.couples // 2} tables, 25 games "
+            f"(data built in {time.perf_counter() - started:.1f} s); "
+            f"best and worst of {args.runs} runs, QR codes encoded afresh each run"
+        )
+        print(f"{'PDF':<28} {'pages':>5} {'fastest':>9} {'slowest':>9} {'size':>9}  aim")
+        failures = 0
+        for label, kind, options, aimed in [
+            (f"cue cards ({args.couples} + 4 blank)", "cards", {"blank": 4}, True),
+            (f"results sheet ({args.couples})", "results", {}, True),
+            (f"table cards ({args.couples // 2})", "tables", {}, False),
+            ("rules card", "rules", {}, False),
+        ]:
+            pages, fastest, slowest, size = measure(kind, evening, args.runs, **options)
+            verdict = ""
+            if aimed:
+                ok = slowest < AIM_SECONDS and size < AIM_BYTES
+                failures += not ok
+                verdict = "ok (< 2 s, < 1 MB)" if ok else "MISSED (< 2 s, < 1 MB)"
+            print(
+                f"{label:<28} {pages:>5} {fastest:>8.2f}s {slowest:>8.2f}s "
+                f"{size / 1024:>7.0f} KB  {verdict}"
+            )
+        return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
