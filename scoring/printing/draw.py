@@ -853,7 +853,10 @@ def draw_results_sheet(sheet: r.ResultsSheet) -> bytes:
         left += [Paragraph(_text(_("50/50 draw")), styles["h2"])]
         left.append(_lines_table(sheet.fifty_fifty, left_w, styles))
     right = [Paragraph(_text(_("Money")), styles["h2"]), _money_table(sheet, right_w, styles)]
-    side = Table([[left or "", right]], colWidths=[left_w + gutter, right_w], hAlign="LEFT")
+    if left:
+        side = Table([[left, right]], colWidths=[left_w + gutter, right_w], hAlign="LEFT")
+    else:  # no jar, no 50/50: the money on the left, where the eye starts
+        side = Table([[right]], colWidths=[right_w], hAlign="LEFT")
     side.setStyle(
         TableStyle(
             [

@@ -8,7 +8,7 @@ the rules in words) and the PDFs separately.
 
 from dataclasses import dataclass
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
@@ -36,32 +36,27 @@ class Heading:
 # --- Links -----------------------------------------------------------------
 
 
-def _absolute(base_url: str, name: str, args: list, fallback: str) -> str:
-    """The absolute link to a named page; `fallback` is the documented path,
-    used only while the page that serves it is not installed.
+def _absolute(base_url: str, name: str, *args) -> str:
+    """The absolute link to a named page.
 
     `base_url` is the site's root: `request.build_absolute_uri("/")` in a view,
     `--base-url` in a command (it may end in a sub-path, e.g. ".../cards/")."""
-    try:
-        path = reverse(name, args=args)
-    except NoReverseMatch:
-        path = fallback
-    return base_url.rstrip("/") + path
+    return base_url.rstrip("/") + reverse(name, args=args)
 
 
 def couple_card_url(base_url: str, slug: str, number: int) -> str:
     """The couple's live card on the public scoreboard (the cue card's QR)."""
-    return _absolute(base_url, "board-couple", [slug, number], f"/e/{slug}/couple/{number}/")
+    return _absolute(base_url, "board-couple", slug, number)
 
 
 def board_url(base_url: str, slug: str) -> str:
     """The evening's public scoreboard (the QR of a blank walk-in card)."""
-    return _absolute(base_url, "board", [slug], f"/e/{slug}/")
+    return _absolute(base_url, "board", slug)
 
 
 def table_entry_url(base_url: str, token: str) -> str:
     """A table's own result-entry link (the table card's QR)."""
-    return _absolute(base_url, "table-entry", [token], f"/t/{token}/")
+    return _absolute(base_url, "tableside", token)
 
 
 def heading(evening: Evening) -> Heading:
