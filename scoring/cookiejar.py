@@ -39,12 +39,7 @@ def draw_at_start(evening: Evening, rng=None) -> None:
     Runs inside the caller's transaction (the start of game 1); does nothing
     for the hat mode, when the jar is off, or when the numbers are already
     drawn. The numbers, the salt and the fingerprint are written to the row
-    and to ``evening`` itself, so a later ``evening.save()`` keeps them.
-    It also draws the travelling prize's first holder when the evening has
-    one (scoring.extras.at_game_one)."""
-    from scoring.extras import at_game_one
-
-    at_game_one(evening)
+    and to ``evening`` itself, so a later ``evening.save()`` keeps them."""
     if not evening.cookie_jar or evening.jar_draw_mode == Evening.JarDraw.HAT:
         return
     current = Evening.objects.filter(pk=evening.pk).values_list("jar_numbers", flat=True).get()

@@ -41,15 +41,8 @@ from scoring import tiebreak_rules as tie_rules
 from scoring.models import CutCard, JarOutcome, PlayoffGame, Prize, Target, TieBreak, TieBreakEntry
 from scoring.money import check_amount, check_percent
 from scoring.results import CENT, PlaceResult, evening_results
+from tables.exchange import ImportProblem
 from tables.models import Evening
-
-
-class ImportProblem(UserError):
-    """A field of the imported JSON that cannot be used, named in the message."""
-
-    def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}")
-        self.path = path
 
 
 def _money(value) -> str | None:

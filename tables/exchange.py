@@ -31,11 +31,11 @@ is given as `"games": []` with each standing's "punched" list: it is imported
 as finished, with "paper" punches. With `"status": "setup"` and no games, only
 the couples are imported, ready for the draw.
 
-Extension point for the scoring app (places, booby prize, cookie jar,
-tie-break records): add its keys at the end of `export_evening_data` (marked
-below) and read them at the end of `_write` inside the same transaction
-(marked below), after the couples and punches exist. Unknown top-level keys
-are ignored by this importer, so files with those keys still import here.
+The scoring app's keys (places, booby prize, cookie jar, tie-break records)
+are written by `scoring.exchange.export_scoring` at the end of
+`export_evening_data`, and read by `scoring.exchange.import_scoring` at the
+end of `_write`, inside the same transaction, after the couples and punches
+exist.
 """
 
 from __future__ import annotations
@@ -198,7 +198,10 @@ def export_evening_data(evening: Evening) -> dict:
             for c in couples
         ],
     }
-    # Scoring keys ("places", "booby", "cookie_jar", tie-breaks) are added here.
+    # The scoring keys: "places", "booby", "cookie_jar", the tie-break records.
+    from scoring.exchange import export_scoring
+
+    data.update(export_scoring(evening))
     return data
 
 
@@ -816,7 +819,10 @@ def _write(data, *, name, date, slug, hall, status, settings, couples, games, pu
         for g, source in items
     )
     _write_corrections(games, seat_rows, ids)
-    # Scoring keys ("places", "booby", "cookie_jar", tie-breaks) are read here.
+    # The scoring keys, in the same transaction: a bad one undoes the whole import.
+    from scoring.exchange import import_scoring
+
+    import_scoring(evening, data)
     return evening
 
 

@@ -223,20 +223,25 @@ def _numbers_text(numbers: Sequence[int]) -> str:
 # --- Starting the evening ---------------------------------------------------------
 
 
-def _draw_cookie_jar(evening: Evening) -> None:
-    """Let the cookie jar draw its numbers as game 1 starts (RULES.md A7).
+def _game_one_draws(evening: Evening) -> None:
+    """The draws made as game 1 starts, inside its transaction: the cookie
+    jar's numbers when announced or sealed (RULES.md A7; a hat draw is typed
+    in by the organizer) and the travelling prize's first holder (A8)."""
+    from scoring.cookiejar import draw_at_start
+    from scoring.extras import at_game_one
 
-    The scoring app provides `scoring.cookiejar.draw_at_start(evening)`; while
-    it does not exist yet, there is nothing to draw."""
-    if not evening.cookie_jar or evening.jar_draw_mode == Evening.JarDraw.HAT:
-        return
-    try:
-        from scoring.cookiejar import draw_at_start
-    except ImportError as error:
-        if error.name not in (None, "scoring.cookiejar"):
-            raise  # a real import failure inside the module
-        return
-    draw_at_start(evening)
+    if evening.cookie_jar and evening.jar_draw_mode != Evening.JarDraw.HAT:
+        draw_at_start(evening)
+    at_game_one(evening)
+
+
+def _backup_after(game: int) -> None:
+    """After the transaction commits, take an online backup of the SQLite
+    database (issue: a hall's laptop is not a server). A failed backup is
+    logged, never turned into a failed result."""
+    from cardnight.backup import take_backup
+
+    transaction.on_commit(lambda: take_backup(f"after-game-{game}"), robust=True)
 
 
 @transaction.atomic
@@ -283,7 +288,7 @@ def start_evening(
     if bye is not None and evening.bye_counts_as_win:
         Punch.objects.create(evening=evening, couple=bye, game_number=1, source=Punch.Source.BYE)
     evening.status, evening.current_game = Evening.Status.RUNNING, 1
-    _draw_cookie_jar(evening)
+    _game_one_draws(evening)
     _bump(evening, status=Evening.Status.RUNNING, current_game=1)
     return game
 
@@ -646,6 +651,7 @@ def advance(evening: Evening, *, from_game: int | None = None, user=None) -> Adv
             evening=evening, couple_id=bye_id, game_number=current + 1, source=Punch.Source.BYE
         )
     _bump(evening, current_game=current + 1)
+    _backup_after(current)
     return Advanced(next_game, plan)
 
 
@@ -669,6 +675,13 @@ def finish_evening(evening: Evening, *, from_game: int | None = None, user=None)
     rows = _current_rows(evening)[1]
     _check_all_in(rows, next_game=None)
     _bump(evening, status=Evening.Status.FINISHED)
+    if evening.cookie_jar and evening.jar_numbers:
+        # Reveal a sealed draw and settle the jar at once (RULES.md A7); the
+        # organizer can settle it again after a correction.
+        from scoring.cookiejar import reveal
+
+        reveal(evening, user)
+    _backup_after(current)
     return evening
 
 

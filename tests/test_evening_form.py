@@ -95,3 +95,24 @@ def test_an_evening_under_way_cannot_be_made_shorter_than_the_current_game(
     response = organizer_client.post(reverse("evening-edit", args=[evening.slug]), data)
     assert response.status_code == 400
     assert "Game 10 is already being played" in str(response.context["form"].errors)
+
+
+def test_turning_off_bye_counts_as_win_mid_evening_removes_the_bye_punches(
+    organizer_client, evening
+):
+    from tables import services
+    from tables.models import Punch
+    from tables.registration import register_couple
+
+    for n in range(5):
+        register_couple(evening, f"A{n}", f"B{n}")
+    services.start_evening(evening, seed=1)
+    assert Punch.objects.filter(evening=evening, source="bye").count() == 1
+    data = form_data(new_hall="", hall=evening.hall.pk)
+    del data["bye_counts_as_win"]
+    response = organizer_client.post(reverse("evening-edit", args=[evening.slug]), data)
+    assert response.status_code == 302
+    assert not Punch.objects.filter(evening=evening, source="bye").exists()
+    data["bye_counts_as_win"] = "on"
+    organizer_client.post(reverse("evening-edit", args=[evening.slug]), data)
+    assert Punch.objects.filter(evening=evening, source="bye").count() == 1

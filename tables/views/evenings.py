@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from cardnight.roles import organizer_required, volunteer_required
+from tables import services
 from tables.forms import EveningForm, HallForm
 from tables.models import Evening, Hall
 from tables.views import get_evening
@@ -51,6 +52,8 @@ def evening_edit(request: HttpRequest, slug: str) -> HttpResponse:
         if form.is_valid():
             evening = form.save()
             evening.bump_version()
+            if "bye_counts_as_win" in form.changed_data and not evening.is_setup:
+                services.resync_bye_punches(evening)
             messages.success(request, _("Settings saved."))
             return redirect(evening)
         context = {"form": form, "evening": evening}

@@ -170,15 +170,3 @@ def test_buy_ins_change_until_the_jar_is_settled(evening):
     cookiejar.reveal(evening)
     with pytest.raises(Conflict, match="settled"):
         cookiejar.set_buy_in(couple, False)
-
-
-def test_the_draw_at_game_one_also_draws_the_travelling_prize(evening):
-    evening = jar_evening(evening)
-    Evening.objects.filter(pk=evening.pk).update(travelling_prize=True)
-    evening.refresh_from_db()
-    make_couples(evening, 6)
-    cookiejar.draw_at_start(evening, rng=random.Random(3))
-    start = Evening.objects.get(pk=evening.pk).travelling_start
-    assert 1 <= start <= 6 and evening.travelling_start == start
-    cookiejar.draw_at_start(evening)
-    assert Evening.objects.get(pk=evening.pk).travelling_start == start

@@ -150,3 +150,33 @@ def test_the_real_cookie_jar_draws_its_numbers_at_the_start(evening):
     evening.refresh_from_db()
     assert len(evening.jar_numbers) == 8
     assert evening.is_running and evening.current_game == 1
+
+
+def test_starting_game_one_draws_the_travelling_prize_holder_even_without_a_jar(evening):
+    Evening.objects.filter(pk=evening.pk).update(travelling_prize=True)
+    evening.refresh_from_db()
+    add_couples(evening, 6)
+    services.start_evening(evening, seed=1)
+    start = Evening.objects.get(pk=evening.pk).travelling_start
+    assert start in range(1, 7)
+
+
+def test_finishing_the_evening_reveals_a_sealed_jar_and_settles_it(evening):
+    from scoring.models import JarOutcome
+
+    Evening.objects.filter(pk=evening.pk).update(
+        cookie_jar=True, jar_draw_mode=Evening.JarDraw.SEALED, jar_draw_size=2, games=2
+    )
+    evening.refresh_from_db()
+    add_couples(evening, 4)
+    services.start_evening(evening, seed=1)
+    for game in (1, 2):
+        for seating in Seating.objects.filter(game__evening=evening, game__number=game):
+            services.record_result(evening, game, seating.table.number, seating.couple_a.number)
+        if game == 1:
+            services.advance(evening, from_game=1)
+    assert not Evening.objects.get(pk=evening.pk).jar_revealed
+    services.finish_evening(evening, from_game=2)
+    finished = Evening.objects.get(pk=evening.pk)
+    assert finished.is_finished and finished.jar_revealed
+    assert JarOutcome.objects.filter(evening=evening).exists()
