@@ -167,3 +167,14 @@ def test_sixty_games_print_in_circles_still_big_enough_to_punch(db):
     pdf = documents.render("cards", evening, base_url=BASE)
     assert " ".join(str(game) for game in range(46, 61)) in page_texts(pdf.content)[0]
     assert Evening.objects.get(pk=evening.pk).games == 60
+
+
+@pytest.mark.parametrize("couples", [4, 40])
+def test_cue_cards_cost_the_same_few_queries_whatever_the_number_of_couples(
+    db, couples, django_assert_num_queries
+):
+    evening = factory.make_evening(couples=couples)
+    factory.seat_game_one(evening)
+    evening = Evening.objects.select_related("hall").get(pk=evening.pk)
+    with django_assert_num_queries(4):
+        documents.render("cards", evening, base_url=BASE)

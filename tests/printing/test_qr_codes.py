@@ -22,11 +22,17 @@ def widget_modules(payload: str):
     return tuple(tuple(bool(dark) for dark in row) for row in code.modules)
 
 
-URL = st.from_regex(r"https?://[a-z0-9.:]{3,30}/(e/[a-z0-9-]{1,60}/couple/\d{1,3}/|t/[\w-]{32}/)")
+# Any text reportlab itself can encode: it mistakes a text ending in a newline
+# for its alphanumeric mode and fails (links never end in one).
+TEXT = st.text(min_size=1, max_size=400).filter(lambda text: not text.endswith("\n"))
+URL = st.from_regex(
+    r"https?://[a-z0-9.:]{3,30}/(e/[a-z0-9-]{1,60}/couple/[0-9]{1,3}/|t/[A-Za-z0-9_-]{32}/)",
+    fullmatch=True,
+)
 
 
 @settings(max_examples=60, deadline=None)
-@given(URL | st.text(min_size=1, max_size=120))
+@given(URL | TEXT)
 def test_the_code_is_exactly_the_one_qrcodewidget_draws(payload):
     assert qr.qr_modules(payload) == widget_modules(payload)
 
@@ -55,7 +61,7 @@ def test_a_code_drawn_twice_is_stored_once_and_reads_back_as_its_link():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.text(min_size=1, max_size=600))
+@given(TEXT)
 def test_the_error_correction_bytes_are_reportlabs(payload):
     code = QrCodeWidget(payload, barLevel="M").qr
     code.version = code.calculate_version()

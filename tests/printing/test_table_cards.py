@@ -7,7 +7,7 @@ from reportlab.lib.pagesizes import A4, letter
 from cardnight.errors import Conflict
 from scoring.printing import documents, draw, rows
 from scoring.printing.qr import qr_modules
-from tables.models import Table
+from tables.models import Evening, Table
 
 from .pdf import dark_pixels, forms_drawn, page_texts, qr_codes, reader
 
@@ -70,3 +70,9 @@ def test_the_number_is_as_large_as_the_half_page_allows(db):
 def test_the_first_page_is_not_blank(seated):
     dark, total = dark_pixels(documents.render("tables", seated).content)
     assert 0.02 < dark / total < 0.6
+
+
+def test_table_cards_cost_two_queries(seated, django_assert_num_queries):
+    evening = Evening.objects.select_related("hall").get(pk=seated.pk)  # as the views load it
+    with django_assert_num_queries(2):
+        documents.render("tables", evening, base_url=BASE)
