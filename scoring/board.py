@@ -157,13 +157,25 @@ def cache_key(state: BoardState, *parts: str) -> str:
     )
 
 
+_cache_warned = False
+
+
+def _cache_failed() -> None:
+    """Say once per process that the cache is failing (not on every poll)."""
+    global _cache_warned
+    if not _cache_warned:
+        _cache_warned = True
+        logger.warning("board cache unavailable: building every board", exc_info=True)
+
+
 def cache_get(key: str):
-    """A value from Django's cache, or None. A cache that fails (Redis gone)
-    counts as empty: the board is then built every time, never wrong."""
+    """A value from Django's cache, or None. A cache that fails (Redis gone,
+    or its client library missing) counts as empty: the board is then built
+    every time, slower but never wrong."""
     try:
         return django_cache.get(key)
     except Exception:  # noqa: BLE001 - any cache failure means "build it"
-        logger.warning("board cache unavailable", exc_info=True)
+        _cache_failed()
         return None
 
 
@@ -171,7 +183,7 @@ def cache_set(key: str, value) -> None:
     try:
         django_cache.set(key, value, CACHE_SECONDS)
     except Exception:  # noqa: BLE001
-        logger.warning("board cache unavailable", exc_info=True)
+        _cache_failed()
 
 
 def cached(key: str, build):

@@ -1,0 +1,105 @@
+"""The rendered board is cached per evening version; the cache only ever
+saves work: a new version is a new key, each visitor gets their own CSRF
+token, and a cache that fails leaves the board correct."""
+
+import gzip
+import re
+
+import pytest
+from django.test import Client
+
+from scoring import board
+from tests.board.helpers import HTMX, record, url
+
+pytestmark = pytest.mark.django_db
+
+
+class BrokenCache:
+    """A shared cache that has gone away (Redis stopped)."""
+
+    def get(self, *args, **kwargs):
+        raise ConnectionError("cache gone")
+
+    set = get
+
+
+def csrf(html: str) -> str:
+    return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+
+
+def test_a_failing_cache_leaves_the_board_correct(client, make_evening, monkeypatch):
+    monkeypatch.setattr(board, "django_cache", BrokenCache())
+    evening = make_evening(couples=10, played=3, current_in=0)
+    for name in ("board", "board-tv", "board-json", "board-couple"):
+        args = (2,) if name == "board-couple" else ()
+        assert client.get(url(name, evening, *args)).status_code == 200
+    assert "0 of 5 tables in" in client.get(url("board", evening)).content.decode()
+    record(evening, 1)
+    assert "1 of 5 tables in" in client.get(url("board", evening), headers=HTMX).content.decode()
+
+
+def test_every_visitor_of_a_cached_page_gets_a_working_csrf_token(make_evening):
+    evening = make_evening(couples=6, played=1)
+    first, second = Client(enforce_csrf_checks=True), Client(enforce_csrf_checks=True)
+    page1 = first.get(url("board", evening)).content.decode()
+    page2 = second.get(url("board", evening)).content.decode()  # from the cache
+    assert 'name="csrfmiddlewaretoken" value="__' not in page2
+    assert "__cardnight_csrf_token__" not in page2
+    token = csrf(page2)
+    assert token != csrf(page1)
+    assert f'"X-CSRFToken": "{token}"' in page2
+    # The language switch on the cached page works with that token.
+    data = {"language": "fr", "next": "/", "csrfmiddlewaretoken": token}
+    response = second.post("/i18n/setlang/", data)
+    assert response.status_code == 302
+
+
+def test_the_tv_page_is_cached_too_with_its_own_token(make_evening, django_assert_num_queries):
+    evening = make_evening(couples=6, played=1)
+    first = Client().get(url("board-tv", evening)).content.decode()
+    with django_assert_num_queries(1):
+        second = Client().get(url("board-tv", evening)).content.decode()
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', second).group(1)
+    assert token != re.search(r'"X-CSRFToken": "([^"]+)"', first).group(1)
+
+
+def test_a_signed_in_visitor_gets_their_own_page_not_the_shared_one(
+    client, make_evening, organizer
+):
+    evening = make_evening(couples=6, played=1)
+    assert "Sign in" in client.get(url("board", evening)).content.decode()
+    signed_in = Client()
+    signed_in.force_login(organizer)
+    html = signed_in.get(url("board", evening)).content.decode()
+    assert "Sign out" in html and "Evenings" in html
+
+
+def test_a_new_version_is_never_served_from_the_old_cache(client, make_evening):
+    evening = make_evening(couples=10, played=3, current_in=0)
+    for _ in range(2):
+        assert "0 of 5 tables in" in client.get(url("board", evening)).content.decode()
+    record(evening, 3)
+    for name in ("board", "board-tv"):
+        assert "1 of 5 tables in" in client.get(url(name, evening)).content.decode()
+    assert client.get(url("board-json", evening)).json()["progress"]["tables_in"] == 1
+
+
+def test_polls_and_the_json_come_gzipped_to_a_browser_that_takes_it(client, make_evening):
+    evening = make_evening(couples=40, played=5)
+    for name, headers in [("board", HTMX), ("board-tv", HTMX), ("board-json", {})]:
+        plain = client.get(url(name, evening), headers=headers)
+        packed = client.get(url(name, evening), headers={**headers, "Accept-Encoding": "gzip"})
+        assert "Content-Encoding" not in plain
+        assert packed["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in packed["Vary"]
+        assert gzip.decompress(packed.content) == plain.content
+        assert len(packed.content) * 4 < len(plain.content)
+
+
+def test_a_page_with_a_csrf_token_is_never_gzipped(client, make_evening):
+    """Compressing a secret next to text an attacker can vary leaks it (BREACH)."""
+    evening = make_evening(couples=10, played=2)
+    for name in ("board", "board-tv"):
+        response = client.get(url(name, evening), headers={"Accept-Encoding": "gzip"})
+        assert "Content-Encoding" not in response
+        assert '"X-CSRFToken": "' in response.content.decode()
