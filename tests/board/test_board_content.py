@@ -5,6 +5,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.urls import NoReverseMatch
 
 from scoring.models import Prize, Target, TieBreak, TieBreakEntry
 from tables.models import Evening
@@ -237,3 +238,12 @@ def test_no_inline_script_nor_style_attribute_on_any_board_page(client, make_eve
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), name
         assert " style=" not in html, name
         assert " onclick=" not in html and "hx-on" not in html, name
+
+
+def test_the_board_links_the_evenings_dispute_page(client, make_evening):
+    evening = make_evening(couples=6, played=1)
+    try:
+        dispute = url("evening-dispute", evening)
+    except NoReverseMatch:
+        pytest.skip("no dispute page yet")
+    assert f'href="{dispute}"' in client.get(url("board", evening)).content.decode()

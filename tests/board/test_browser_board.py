@@ -122,3 +122,43 @@ def test_the_tv_board_scrolls_the_standings_by_itself(live_server, browser, make
     expect(caption).not_to_be_in_viewport(timeout=15_000)
     shot(page, "board-tv-scrolled")
     context.close()
+
+
+def test_the_final_results_on_a_phone(live_server, phone, make_evening):
+    from decimal import Decimal
+
+    from scoring.cookiejar_rules import fingerprint
+    from scoring.models import Prize
+    from tables.models import Couple
+
+    evening = make_evening(
+        couples=14,
+        played=25,
+        games=25,
+        booby_prize=True,
+        fifty_fifty=True,
+        fifty_fifty_takings=Decimal("120.00"),
+        fifty_fifty_ticket="B-042",
+        fifty_fifty_winner="Bernadette Chiasson",
+    )
+    best = max(evening.couples.all(), key=lambda c: c.punches.count())
+    numbers = sorted(best.punches.values_list("game_number", flat=True))[:3]
+    salt = "0f" * 16
+    Couple.objects.filter(evening=evening).update(jar_buy_in=True)
+    Evening.objects.filter(pk=evening.pk).update(
+        cookie_jar=True,
+        jar_buy_in=Decimal("2.00"),
+        jar_draw_size=3,
+        jar_draw_mode=Evening.JarDraw.SEALED,
+        jar_numbers=numbers,
+        jar_salt=salt,
+        jar_fingerprint=fingerprint(numbers, salt),
+        jar_revealed=True,
+    )
+    for place, amount in [(1, "50"), (2, "30"), (3, "20")]:
+        Prize.objects.create(evening=evening, place=place, amount=Decimal(amount))
+    Prize.objects.create(evening=evening, target="booby", kind="item", item="A box of fudge")
+    phone.goto(f"{live_server.url}/e/{evening.slug}/")
+    expect(phone.locator("#board-status")).to_contain_text("Final results after 25 games")
+    expect(phone.locator("#cookie-jar")).to_contain_text("Winner")
+    screenshot(phone, "board-phone-final")
