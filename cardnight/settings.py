@@ -130,6 +130,9 @@ else:
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": SQLITE_PATH,
+            # Keep each server thread's connection: opening one reads the
+            # whole schema, a large share of a scoreboard poll's cost.
+            "CONN_MAX_AGE": 600,
             "OPTIONS": {
                 "transaction_mode": "IMMEDIATE",
                 # Seconds a writer waits for another before giving up (then 503).
@@ -146,7 +149,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Cache ----------------------------------------------------------------
 # The scoreboard's freshness is decided by the database (Evening.version), so
 # a per-process cache is safe; REDIS_URL switches to a shared cache for
-# several server processes or machines.
+# several server processes or machines (the `redis` package is installed).
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {

@@ -12,6 +12,8 @@ handler500 = "cardnight.views.server_error"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    # The scoreboard first: a hall of phones polls it every few seconds.
+    path("", include("scoring.urls_board")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -19,7 +21,6 @@ urlpatterns = [
     path("", include("tables.urls")),
     path("", include("tables.urls_game")),
     path("", include("scoring.urls")),
-    path("", include("scoring.urls_board")),
     path("", include("scoring.urls_print")),
     path("", include("scoring.urls_dispute")),
 ]

@@ -59,6 +59,11 @@ class Hall(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def touch_evenings(self) -> None:
+        """The hall's name and privacy show on every evening's scoreboard:
+        mark them all changed."""
+        self.evenings.update(version=F("version") + 1)
+
 
 class EveningQuerySet(models.QuerySet):
     def published(self):

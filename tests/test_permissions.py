@@ -79,3 +79,14 @@ def test_wrong_methods_get_405(organizer_client, evening):
 def test_an_unknown_evening_is_404(organizer_client, db):
     assert organizer_client.get("/evenings/nope/").status_code == 404
     assert organizer_client.get("/evenings/nope/door/").status_code == 404
+
+
+def test_renaming_a_hall_refreshes_its_evenings_scoreboards(organizer_client, evening):
+    response = organizer_client.post(
+        reverse("hall-edit", args=[evening.hall.pk]),
+        {"name": "Petit-de-Grat Hall", "paper_size": "a4", "privacy": "first"},
+    )
+    assert response.status_code == 302
+    evening.refresh_from_db()
+    assert evening.version == 2
+    assert evening.hall.name == "Petit-de-Grat Hall"

@@ -68,7 +68,7 @@ def hall_form(request: HttpRequest, hall_id: int | None = None) -> HttpResponse:
     form = HallForm(request.POST or None, instance=hall)
     if request.method == "POST":
         if form.is_valid():
-            form.save()
+            form.save().touch_evenings()
             messages.success(request, _("Hall saved."))
             return redirect("evening-list")
         return render(request, "tables/hall_form.html", {"form": form, "hall": hall}, status=400)
