@@ -1,4 +1,4 @@
-"""Fault-test helpers: another process locking the SQLite file."""
+"""Fault-test helpers: another process holding the SQLite write lock."""
 
 import contextlib
 import subprocess
@@ -9,13 +9,13 @@ from bench.hall import Browser, Server, free_port, manage, server_env  # noqa: F
 
 
 @contextlib.contextmanager
-def exclusive_sqlite_lock(path: Path):
-    """Another process holds the SQLite file locked (exclusive locking mode)."""
+def sqlite_write_lock(path: Path):
+    """Another process holds the SQLite file's write lock (an open write
+    transaction, as a stuck script or a copy tool would)."""
     code = (
         "import sqlite3, sys, time\n"
-        f"db = sqlite3.connect({str(path)!r}, isolation_level=None)\n"
-        "db.execute('PRAGMA locking_mode=EXCLUSIVE')\n"
-        "db.execute('BEGIN EXCLUSIVE')\n"
+        f"db = sqlite3.connect({str(path)!r}, isolation_level=None, timeout=30)\n"
+        "db.execute('BEGIN IMMEDIATE')\n"
         "db.execute('CREATE TABLE IF NOT EXISTS _lock_probe (x)')\n"
         "print('locked', flush=True)\n"
         "sys.stdin.read()\n"
