@@ -30,27 +30,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 AIM_SECONDS, AIM_BYTES = 2.0, 1024 * 1024
 
-FIRST = [
-    "Mary", "John", "Ann", "Joe", "Rita", "Angus", "Marie-Thérèse", "Ruairí", "Catherine",
-    "Donald", "Margaret", "Hector", "Bernadette", "Alphonse", "Flora", "Ronald", "Theresa",
-    "Gérard", "Cécile", "Malcolm", "Effie", "Archie", "Sadie", "Leo", "Jeannette", "Dan",
-]  # fmt: skip
-LAST = [
-    "MacDonald", "MacNeil", "LeBlanc", "Boudreau", "Samson", "D'Eon", "MacLeod", "Poirier",
-    "Campbell", "Doucet", "MacKinnon", "Chiasson", "Gillis", "Aucoin", "Landry", "Mac Néill",
-]  # fmt: skip
-
 
 def build_evening(couples: int, seed: int = 45):
     """The evening described in the module docstring, written with bulk inserts."""
     from scoring import cookiejar_rules
     from scoring.models import Prize, Target
     from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
+    from tables.names import player_name
 
     rng = random.Random(seed)
 
     def name() -> str:
-        return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+        return player_name(rng)
 
     hall = Hall.objects.create(name="Bench Parish Hall", paper_size="letter")
     numbers = [2, 5, 8, 11, 13, 17, 20, 23]

@@ -9,6 +9,7 @@ from decimal import Decimal
 from scoring import cookiejar_rules
 from scoring.models import CutCard, Prize, Target, TieBreak, TieBreakEntry
 from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
+from tables.names import couple_names
 
 NAMES = [
     ("Marie-Thérèse LeBlanc", "Ruairí Mac Néill"),
@@ -176,22 +177,8 @@ def full_evening(slug: str = "friday-45s", paper: str = "letter") -> Evening:
     return evening
 
 
-FIRST = [
-    "Mary", "John", "Ann", "Joe", "Rita", "Angus", "Marie-Thérèse", "Ruairí", "Catherine",
-    "Donald", "Margaret", "Hector", "Bernadette", "Alphonse", "Flora", "Ronald", "Theresa",
-    "Gérard", "Cécile", "Malcolm", "Effie", "Archie", "Sadie", "Leo", "Jeannette", "Dan",
-]  # fmt: skip
-LAST = [
-    "MacDonald", "MacNeil", "LeBlanc", "Boudreau", "Samson", "D'Eon", "MacLeod", "Poirier",
-    "Campbell", "Doucet", "MacKinnon", "Chiasson", "Gillis", "Aucoin", "Landry", "Mac Néill",
-]  # fmt: skip
-
-
 def hall_names(count: int, seed: int = 7) -> list[tuple[str, str]]:
     """Names as a Cape Breton hall has them: a first name and a family name."""
     rng = random.Random(seed)
 
-    def one() -> str:
-        return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
-
-    return [(one(), one()) for _ in range(count)]
+    return [couple_names(rng, same_family=False) for _ in range(count)]

@@ -11,16 +11,7 @@ from cardnight.errors import UserError
 from tables import registration, services
 from tables.forms import unique_slug
 from tables.models import MAX_GAMES, Evening, Hall
-
-FIRST = [
-    "Mary", "John", "Ann", "Joe", "Rita", "Angus", "Marie-Thérèse", "Ruairí", "Catherine",
-    "Donald", "Margaret", "Hector", "Bernadette", "Alphonse", "Flora", "Ronald", "Theresa",
-    "Gérard", "Cécile", "Malcolm", "Effie", "Archie", "Sadie", "Leo", "Jeannette", "Dan",
-]  # fmt: skip
-LAST = [
-    "MacDonald", "MacNeil", "LeBlanc", "Boudreau", "Samson", "D'Eon", "MacLeod", "Poirier",
-    "Campbell", "Doucet", "MacKinnon", "Chiasson", "Gillis", "Aucoin", "Landry", "Mac Néill",
-]  # fmt: skip
+from tables.names import couple_names
 
 
 class Command(BaseCommand):
@@ -86,7 +77,7 @@ class Command(BaseCommand):
         for game in range(1, games + 1):
             for join in joins.values():
                 if join == game + 1:
-                    registration.register_couple(evening, *_names(rng), paid=True)
+                    registration.register_couple(evening, *couple_names(rng), paid=True)
             evening.refresh_from_db()
             for number, after in sorted(leaves.items()):
                 if after == game and self._can_leave(evening, game):
@@ -114,17 +105,12 @@ class Command(BaseCommand):
             published=not private,
         )
         for _ in range(couples - late):
-            registration.register_couple(evening, *_names(rng), paid=True)
+            registration.register_couple(evening, *couple_names(rng), paid=True)
         return evening
 
     def _can_leave(self, evening: Evening, game: int) -> bool:
         """Keep at least two couples for the next game."""
         return evening.couples.present_at(game + 1).count() - 1 >= 2
-
-
-def _names(rng: random.Random) -> tuple[str, str]:
-    last = rng.choice(LAST)
-    return f"{rng.choice(FIRST)} {last}", f"{rng.choice(FIRST)} {last}"
 
 
 def _tables(evening: Evening, game: int):
