@@ -202,7 +202,13 @@ def suit_name(suit: Suit) -> str:
 
 
 def card_name(card: Card) -> str:
-    """The card in words, without article: "5 of hearts", "jack of spades", "joker"."""
+    """The card in words: "5 of hearts", "jack of spades", "joker".
+
+    English has no article here (messages say "the %(card)s"); a language
+    whose article depends on the card puts it in the translations instead
+    (French: "le 5 de cœur", "la dame de pique", "l'as de cœur", and "the
+    %(card)s" is just "%(card)s"), hence the separate message for number
+    cards."""
     if card.suit is None:
         return _("joker")
     faces = {
@@ -211,8 +217,10 @@ def card_name(card: Card) -> str:
         Rank.KING: _("king"),
         Rank.ACE: _("ace"),
     }
-    rank = faces.get(card.rank, card.rank.label)
-    return _("%(rank)s of %(suit)s") % {"rank": rank, "suit": suit_name(card.suit)}
+    suit = suit_name(card.suit)
+    if card.rank in faces:
+        return _("%(rank)s of %(suit)s") % {"rank": faces[card.rank], "suit": suit}
+    return _("%(number)s of %(suit)s") % {"number": card.rank.label, "suit": suit}
 
 
 def the_cards(cards: Iterable[Card]) -> str:

@@ -22,6 +22,7 @@ FRENCH = {
         "Le %(card)s est le meilleur atout quand l'atout est %(trump)s."
     ),
     "%(rank)s of %(suit)s": "%(rank)s de %(suit)s",
+    "%(number)s of %(suit)s": "%(number)s de %(suit)s",
     "hearts": "cœur",
 }
 

@@ -51,6 +51,7 @@ def test_the_django_side_can_install_a_translator_for_every_reason():
             "Le %(card)s est le plus fort atout quand l'atout est %(trump)s."
         ),
         "%(rank)s of %(suit)s": "%(rank)s de %(suit)s",
+        "%(number)s of %(suit)s": "%(number)s de %(suit)s",
         "hearts": "cœur",
     }
     set_translator(lambda message: french.get(message, message))
