@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
+from cardnight.formats import money
 
 MAX_AMOUNT = Decimal("999999.99")
 CENT = Decimal("0.01")
@@ -41,9 +42,7 @@ def check_amount(value, what: str, *, maximum: Decimal = MAX_AMOUNT) -> Decimal:
             _("%(what)s has more than two decimals: money is counted to the cent.") % {"what": what}
         )
     if amount > maximum:
-        raise UserError(
-            _("%(what)s is more than %(max)s.") % {"what": what, "max": f"${maximum:,}"}
-        )
+        raise UserError(_("%(what)s is more than %(max)s.") % {"what": what, "max": money(maximum)})
     return amount.quantize(CENT)
 
 

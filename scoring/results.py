@@ -31,9 +31,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from cardnight.formats import money
 from scoring import cookiejar_rules as jar_rules
 from scoring import ranking as ranking_rules
 from scoring import tiebreak_rules as tie_rules
@@ -642,14 +644,13 @@ def _prize_info(prize: Prize, takings: Decimal) -> PrizeInfo:
 
 def _percent_text(percent: Decimal) -> str:
     text = f"{Decimal(percent):f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return formats.number_format(Decimal(text), use_l10n=True)  # "12.5", French "12,5"
 
 
 def money_text(amount: Decimal | None) -> str:
-    """ "$12.50" (the hall's dollars, always two decimals)."""
-    if amount is None:
-        return ""
-    return f"${Decimal(amount).quantize(CENT):,}"
+    """ "$12.50" (the hall's dollars, always two decimals; "12,50 $" in French)."""
+    return money(amount)
 
 
 def card_label(card: str) -> str:

@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
+from cardnight.formats import money
 from cardnight.roles import organizer_required, volunteer_required
 from scoring import cookiejar
 from scoring.forms import BuyInForm, HatNumbersForm
@@ -107,7 +108,7 @@ def jar_reveal(request: HttpRequest, slug: str) -> HttpResponse:
             len(outcome.winners),
         ) % {"c": ", ".join(map(str, outcome.winners))}
     else:
-        message = _("The jar is settled: nobody won, $%(p)s carries over.") % {
-            "p": outcome.carried_over
+        message = _("The jar is settled: nobody won, %(p)s carries over.") % {
+            "p": money(outcome.carried_over)
         }
     return _done(request, evening, message)
