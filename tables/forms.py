@@ -66,6 +66,7 @@ class EveningForm(forms.ModelForm):
             "published",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        labels = {"hall": _("Hall")}  # the model field has no verbose name to translate
         help_texts = {
             "name": _("As the hall calls it, e.g. “Friday 45s”."),
             "games": _("How many games are played tonight (usually 25). Each couple's "
