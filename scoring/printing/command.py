@@ -4,7 +4,9 @@
 import sys
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from cardnight.errors import UserError
 from tables.models import Evening
@@ -40,8 +42,19 @@ class PrintCommand(BaseCommand):
             help=f"blank cue cards for walk-ins (default {documents.DEFAULT_BLANK_CARDS}; "
             "cue cards only)",
         )
+        parser.add_argument(
+            "--language",
+            default=settings.LANGUAGE_CODE,
+            choices=[code for code, _name in settings.LANGUAGES],
+            help="the language of the printout (default: %(default)s)",
+        )
 
-    def handle(self, *args, slug, output, base_url, blank, **options):
+    def handle(self, *args, language, **options):
+        # The printout's words (and its money) in the language asked for.
+        with translation.override(language):
+            return self._print(**options)
+
+    def _print(self, *, slug, output, base_url, blank, **options):
         evening = Evening.objects.select_related("hall").filter(slug=slug).first()
         if evening is None:
             raise CommandError(f'There is no evening "{slug}".')
