@@ -1,6 +1,7 @@
 """`make load`: a busy hall night against the production server.
 
-Plays a 100-table evening (200 couples) on gunicorn started exactly as
+Plays the first games of a 100-table evening (200 couples), compressed
+(15 s of cards, then every table's result within 15 s), on gunicorn started exactly as
 `make run` starts it, once on SQLite and once on PostgreSQL (when a server
 answers on 127.0.0.1:5432): 300 phones poll the public scoreboard every 5
 seconds (as htmx does, with If-None-Match) while volunteers tap results on the
@@ -10,10 +11,10 @@ latency per kind of request, and errors.
 
 Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
 
-    .venv/bin/python bench/load.py [--games 25] [--phones 300] [--poll 5]
+    .venv/bin/python bench/load.py [--games 10] [--phones 300] [--poll 5]
                                    [--db sqlite|postgres|both] [--max-seconds 600]
                                    [--tables 100] [--volunteers 4]
-                                   [--play-seconds 6] [--game-seconds 6]
+                                   [--play-seconds 15] [--game-seconds 15]
 """
 
 import argparse
@@ -361,13 +362,13 @@ def postgres_available() -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=25)
+    parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--phones", type=int, default=300)
     parser.add_argument("--poll", type=float, default=5.0)
     parser.add_argument("--volunteers", type=int, default=4)
     parser.add_argument(
-        "--play-seconds", type=float, default=6.0, help="how long the cards are played before"
+        "--play-seconds", type=float, default=15.0, help="how long the cards are played before"
     )
     parser.add_argument(
         "--game-seconds",

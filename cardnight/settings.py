@@ -235,6 +235,9 @@ BACKUP_DIR = VAR_DIR / "backups"
 BACKUP_KEEP = envint("CARDNIGHT_BACKUP_KEEP", 10)
 # How often the phone scoreboard asks for news, in seconds.
 BOARD_POLL_SECONDS = envint("CARDNIGHT_BOARD_POLL_SECONDS", 5)
+# While results pour in, the polled board is rebuilt at most once in this
+# many seconds per server process; a phone may see a board up to this old.
+BOARD_MIN_REBUILD_SECONDS = 0 if TESTING else envint("CARDNIGHT_BOARD_MIN_REBUILD_SECONDS", 1)
 
 LOGGING = {
     "version": 1,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import re
+import time
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
@@ -193,6 +194,35 @@ def cached(key: str, build):
         value = build()
         cache_set(key, value)
     return value
+
+
+def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
+    """The value for `state` from the cache, else built by `build()` (which
+    returns the value and the state it was built from).
+
+    With a `window` in seconds: when the evening has moved on but a value
+    for an older version was built less than `window` seconds ago, that one
+    is returned with its own state instead of building again. The caller
+    then labels it with its own (older) ETag, so the phone asks again on its
+    next poll: nobody is told an old board is current, and while results
+    pour in, each process rebuilds at most once per window. Returns
+    (value, the state it shows)."""
+    value = cache_get(cache_key(state, *parts))
+    if value is not None:
+        return value, state
+    latest_key = ":".join(["board-latest", str(state.pk), state.privacy, code_revision(), *parts])
+    if window > 0:
+        latest = cache_get(latest_key)
+        if (
+            latest is not None
+            and latest["version"] < state.version
+            and time.time() - latest["built"] < window
+        ):
+            return latest["value"], BoardState(state.pk, latest["version"], state.privacy)
+    value, built = build()
+    cache_set(cache_key(built, *parts), value)
+    cache_set(latest_key, {"version": built.version, "built": time.time(), "value": value})
+    return value, built
 
 
 def state_of(evening: Evening) -> BoardState:

@@ -101,17 +101,24 @@ def _state(request: HttpRequest) -> board.BoardState:
     return state
 
 
-def _live(request: HttpRequest, slug: str, template: str, kind: str) -> dict:
+def _live(
+    request: HttpRequest, slug: str, template: str, kind: str, *, recent: bool = False
+) -> tuple[dict, board.BoardState]:
     """The polled part of a board page and the page's heading, rendered once
     per version, privacy and language and kept in the cache: a hit costs no
     query beyond the ETag's. Rendered without the request, so nothing
     per-person can be in it. Built from an evening read AFTER the version
-    was looked up, so a cached part is never older than its key says."""
+    was looked up, so a cached part is never older than its key says.
+
+    Returns the part and the state it shows. With `recent`, a part built for
+    an older version less than `settings.BOARD_MIN_REBUILD_SECONDS` ago is
+    good enough (see `board.coalesced`): while results pour in, a hall of
+    polling phones costs one rebuild a second, not one per result."""
     language = _language(request)
     live_kind = f"{kind}-live"
     poll = str(settings.BOARD_POLL_SECONDS)
-    value = board.cache_get(board.cache_key(_state(request), live_kind, language, poll))
-    if value is None:
+
+    def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
         state = board.state_of(evening)
         context = {
@@ -121,9 +128,10 @@ def _live(request: HttpRequest, slug: str, template: str, kind: str) -> dict:
             "slug": evening.slug,
         }
         html = str(render_to_string(template, context))
-        value = {"html": html, "gzip": _gzip(html), "head": board.heading(evening)}
-        board.cache_set(board.cache_key(state, live_kind, language, poll), value)
-    return value
+        return {"html": html, "gzip": _gzip(html), "head": board.heading(evening)}, state
+
+    window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
+    return board.coalesced(_state(request), (live_kind, language, poll), build, window)
 
 
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
@@ -161,14 +169,18 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     htmx poll; both from the cache when the version has been seen before."""
     template = f"board/{kind}.html"
     if request.htmx:
-        live = _live(request, slug, f"{template}#live", kind)
-        return _packed(request, live["html"], live["gzip"], "text/html; charset=utf-8")
+        live, shown = _live(request, slug, f"{template}#live", kind, recent=True)
+        response = _packed(request, live["html"], live["gzip"], "text/html; charset=utf-8")
+        if shown.version != _state(request).version:
+            # A part a moment old: its own ETag, so the next poll asks again.
+            response["ETag"] = board.etag(shown, f"{kind}-live", _language(request))
+        return response
     shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
     poll = str(settings.BOARD_POLL_SECONDS)
     key = board.cache_key(_state(request), f"{kind}-page", _language(request), poll)
     page = board.cache_get(key) if shared else None
     if page is None:
-        live = _live(request, slug, f"{template}#live", kind)
+        live, _shown = _live(request, slug, f"{template}#live", kind)
         context = {
             "head": live["head"],
             "live": mark_safe(live["html"]),  # noqa: S308 - our own template's output
