@@ -7,6 +7,7 @@ forms, so new fields are fuzzed too."""
 
 import hashlib
 import io
+import os
 import re
 from pathlib import Path
 
@@ -143,7 +144,8 @@ def payload(draw) -> dict:
 
 @pytest.mark.parametrize("persona", ["anonymous", "outsider", "volunteer", "organizer"])
 @settings(
-    max_examples=150,
+    # CARDNIGHT_FUZZ_EXAMPLES=2000 for a longer hunt than the suite's.
+    max_examples=int(os.environ.get("CARDNIGHT_FUZZ_EXAMPLES", "150")),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
