@@ -1,7 +1,7 @@
 """`make load`: a busy hall night against the production server.
 
 Plays the first games of a 100-table evening (200 couples), compressed
-(15 s of cards, then every table's result within 15 s), on gunicorn started exactly as
+(15 s of cards, then all 100 tables' results within 6 s), on gunicorn started exactly as
 `make run` starts it, once on SQLite and once on PostgreSQL (when a server
 answers on 127.0.0.1:5432): 300 phones poll the public scoreboard every 5
 seconds (as htmx does, with If-None-Match) while volunteers tap results on the
@@ -14,7 +14,7 @@ Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
     .venv/bin/python bench/load.py [--games 10] [--phones 300] [--poll 5]
                                    [--db sqlite|postgres|both] [--max-seconds 600]
                                    [--tables 100] [--volunteers 4]
-                                   [--play-seconds 15] [--game-seconds 15]
+                                   [--play-seconds 15] [--game-seconds 6]
 """
 
 import argparse
