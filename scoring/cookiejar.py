@@ -24,10 +24,6 @@ from scoring.models import JarOutcome
 from tables.models import Couple, Evening
 
 
-def _locked(evening: Evening) -> Evening:
-    return Evening.objects.select_for_update().get(pk=evening.pk)
-
-
 def _check_jar(evening: Evening) -> None:
     if not evening.cookie_jar:
         raise UserError(_("This evening has no cookie jar."))
@@ -62,7 +58,7 @@ def draw_at_start(evening: Evening, rng=None) -> None:
 def set_hat_numbers(evening: Evening, numbers) -> list[int]:
     """Store the numbers the hall drew from a hat (text like "3 7 12" or a
     list). Only in the hat mode, and not once the jar is settled."""
-    evening = _locked(evening)
+    evening = evening.locked()
     _check_jar(evening)
     if evening.jar_draw_mode != Evening.JarDraw.HAT:
         raise Conflict(_("This jar is drawn by the app: its numbers cannot be typed in."))
@@ -79,7 +75,7 @@ def set_hat_numbers(evening: Evening, numbers) -> list[int]:
 @transaction.atomic
 def set_buy_in(couple: Couple, bought_in: bool) -> Couple:
     """Put a couple in the cookie jar (or take it out), until the jar is settled."""
-    evening = _locked(couple.evening)
+    evening = couple.evening.locked()
     _check_jar(evening)
     if evening.is_finished and JarOutcome.objects.filter(evening=evening).exists():
         raise Conflict(_("The cookie jar is settled: buy-ins can no longer change."))
@@ -98,7 +94,7 @@ def reveal(evening: Evening, user=None) -> JarOutcome:
     right amount. Refused before the last game is over."""
     from scoring.results import evening_results
 
-    evening = _locked(evening)
+    evening = evening.locked()
     _check_jar(evening)
     if not evening.is_finished:
         raise Conflict(_("The cookie jar is settled after the last game."))

@@ -196,7 +196,7 @@ def import_scoring(evening: Evening, data: dict) -> None:
     raises :class:`ImportProblem` and writes nothing."""
     if not isinstance(data, dict):
         raise ImportProblem("(file)", _("must be a JSON object"))
-    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    evening = evening.locked()
     couples = {couple.number: couple for couple in evening.couples.all()}
 
     def couple_id(number, path: str) -> int:

@@ -49,10 +49,6 @@ def travel(start: int, seatings: Iterable[tuple]) -> tuple[int, int, list[tuple[
     return holder, after_game, passes
 
 
-def _locked(evening: Evening) -> Evening:
-    return Evening.objects.select_for_update().get(pk=evening.pk)
-
-
 def at_game_one(evening: Evening, rng=None) -> None:
     """Draw the travelling prize's first holder as game 1 starts, if the
     evening has one and it is not drawn yet (never raises; runs inside the
@@ -75,7 +71,7 @@ def draw_travelling_start(evening: Evening, rng=None) -> int:
     """Draw the travelling prize's first holder among the couples that play
     game 1, fairly (the system's cryptographic generator). Returns its
     number. Drawn once: a second draw is refused."""
-    evening = _locked(evening)
+    evening = evening.locked()
     if not evening.travelling_prize:
         raise UserError(_("This evening has no travelling prize."))
     if evening.travelling_start:
@@ -99,7 +95,7 @@ def set_fifty_fifty(
     """Record the 50/50: what the tickets took in, the winning ticket and
     the winner's name. Half the takings (rounded down to the cent) go to the
     ticket, the rest to the hall."""
-    evening = _locked(evening)
+    evening = evening.locked()
     if not evening.fifty_fifty:
         raise UserError(_("This evening has no 50/50 draw."))
     takings = check_amount(takings, _("The 50/50 takings"))

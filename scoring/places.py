@@ -52,7 +52,7 @@ def set_prize(
     (``place`` 0). Amounts: Decimal, at most two decimals, not negative;
     shares: 0 to 100 %, and all the share prizes of the evening together
     at most 100 % of the takings."""
-    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    evening = evening.locked()
     if target not in PRIZE_TARGETS:
         raise UserError(_("There is no such prize."))
     if not _target_enabled(evening, target):
@@ -97,6 +97,6 @@ def set_prize(
 
 @transaction.atomic
 def remove_prize(evening: Evening, target: str, place: int = 0) -> None:
-    evening = Evening.objects.select_for_update().get(pk=evening.pk)
+    evening = evening.locked()
     Prize.objects.filter(evening=evening, target=target, place=place).delete()
     evening.bump_version()

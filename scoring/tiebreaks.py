@@ -34,10 +34,6 @@ from tables.models import Evening
 TARGETS = (Target.PLACE, Target.BOOBY, Target.HALF_TIME)
 
 
-def _locked(evening: Evening) -> Evening:
-    return Evening.objects.select_for_update().get(pk=evening.pk)
-
-
 @dataclass(frozen=True)
 class Tie:
     """A tie as it stands: the first of its PlaceResults, all of them (one
@@ -114,7 +110,7 @@ def find_tie(evening: Evening, target: str, place: int = 0) -> Tie:
 def open_tiebreak(evening: Evening, target: str, place: int = 0) -> TieBreak:
     """Open the tie-break for a tied place, the booby prize or the half-time
     leader (the one already open, if any)."""
-    evening = _locked(evening)
+    evening = evening.locked()
     if target != Target.PLACE:
         place = 0
     tie = find_tie(evening, target, place)
@@ -161,7 +157,7 @@ def record_choices(tiebreak: TieBreak, choices: dict, user=None) -> TieBreak:
     """Record how couples want to settle (couple number -> "split" | "cut" |
     "playoff" | "refuse"); some now, the rest later is fine. Once every
     couple has chosen, the rule decides the method."""
-    evening = _locked(tiebreak.evening)
+    evening = tiebreak.evening.locked()
     tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
     tie = _tie_for(tiebreak, evening)
     if tiebreak.status != TieBreak.Status.CHOOSING:
@@ -204,7 +200,7 @@ def record_cut(
 
     ``round_number`` is the round the person saw on screen: a form sent twice
     (a double tap) is refused instead of becoming the next round."""
-    evening = _locked(tiebreak.evening)
+    evening = tiebreak.evening.locked()
     tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
     tie = _tie_for(tiebreak, evening)
     state = _cut_now(tiebreak, tie, round_number)
@@ -254,7 +250,7 @@ def deal_cut(
     shuffled deck, with the system's cryptographic generator. A second tap
     for the same ``round_number`` is refused (see :func:`record_cut`)."""
     with transaction.atomic():
-        evening = _locked(tiebreak.evening)
+        evening = tiebreak.evening.locked()
         tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
         tie = _tie_for(tiebreak, evening)
         state = _cut_now(tiebreak, tie, round_number)
@@ -268,7 +264,7 @@ def deal_cut(
 def record_playoff_winner(tiebreak: TieBreak, game_id: int, winner: int, user=None) -> TieBreak:
     """Record the winner (couple number) of one play-off game of the
     current round; when the round is complete the next one is drawn."""
-    evening = _locked(tiebreak.evening)
+    evening = tiebreak.evening.locked()
     tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
     tie = _tie_for(tiebreak, evening)
     if tiebreak.status != TieBreak.Status.PLAYING:
@@ -294,7 +290,7 @@ def record_playoff_winner(tiebreak: TieBreak, game_id: int, winner: int, user=No
 def discard(tiebreak: TieBreak) -> None:
     """Throw a tie-break away with every step of it (an organizer's undo,
     or after results changed under it)."""
-    evening = _locked(tiebreak.evening)
+    evening = tiebreak.evening.locked()
     TieBreak.objects.filter(pk=tiebreak.pk).delete()
     evening.bump_version()
 

@@ -214,6 +214,12 @@ class Evening(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    def locked(self) -> "Evening":
+        """This evening reloaded under a row lock: every write of an evening
+        that must not race queues here (a no-op on SQLite, whose IMMEDIATE
+        transactions already serialize writers). Call inside a transaction."""
+        return Evening.objects.select_for_update().get(pk=self.pk)
+
     def bump_version(self) -> None:
         """Mark the evening as changed (the scoreboard's freshness check).
 

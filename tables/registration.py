@@ -9,12 +9,6 @@ from cardnight.errors import Conflict, UserError
 from .models import Couple, Evening
 
 
-def _locked(evening: Evening) -> Evening:
-    """Reload the evening under a row lock (a no-op on SQLite, whose IMMEDIATE
-    transactions already serialize writers)."""
-    return Evening.objects.select_for_update().get(pk=evening.pk)
-
-
 @transaction.atomic
 def register_couple(
     evening: Evening,
@@ -27,7 +21,7 @@ def register_couple(
 ) -> Couple:
     """Register a couple. Before play it plays from game 1; once play has
     started it arrives late and joins at the next game (A2)."""
-    evening = _locked(evening)
+    evening = evening.locked()
     if evening.is_finished:
         raise Conflict(_("The evening is over: no more couples can join."))
     if evening.is_running and evening.current_game >= evening.games:
@@ -56,7 +50,7 @@ def register_couple(
 @transaction.atomic
 def remove_couple(couple: Couple) -> None:
     """Remove a couple registered by mistake; only before play starts."""
-    evening = _locked(couple.evening)
+    evening = couple.evening.locked()
     if not evening.is_setup:
         raise Conflict(
             _("Play has started: a couple that goes home is marked as leaving, not removed.")

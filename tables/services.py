@@ -82,11 +82,6 @@ class Advanced(NamedTuple):
 # --- Helpers --------------------------------------------------------------------
 
 
-def _locked(evening: Evening) -> Evening:
-    """The evening reloaded under a row lock: every write of an evening queues here."""
-    return Evening.objects.select_for_update().get(pk=evening.pk)
-
-
 def _user(user):
     return user if user is not None and user.is_authenticated else None
 
@@ -253,7 +248,7 @@ def start_evening(
     user=None,
 ) -> Game:
     """Seat game 1 and start play (see the module docstring)."""
-    evening = _locked(evening)
+    evening = evening.locked()
     if not evening.is_setup:
         raise Conflict(_("The evening has already started."))
     couples = {c.number: c for c in evening.couples.present_at(1)}
@@ -306,7 +301,7 @@ def record_result(
     nothing; tapping the other couple is refused (use change_result), so two
     volunteers tapping at once never overwrite each other unseen. When the
     couples at the table disagree, this settles it."""
-    evening = _locked(evening)
+    evening = evening.locked()
     _require_running(evening)
     _require_current(evening, game)
     seating = _seating(evening, game, table)
@@ -335,7 +330,7 @@ def change_result(
 
     `was` is the winner the person saw on the screen (None: no result yet);
     if someone else changed it meanwhile, the change is refused."""
-    evening = _locked(evening)
+    evening = evening.locked()
     _require_running(evening)
     _require_current(evening, game)
     seating = _seating(evening, game, table)
@@ -376,7 +371,7 @@ def correct_result(
     reason = " ".join((reason or "").split())
     if not reason:
         raise UserError(_("Say why the result is corrected: the reason is kept in the log."))
-    evening = _locked(evening)
+    evening = evening.locked()
     if evening.is_setup:
         raise Conflict(_("Play has not started yet: there is nothing to correct."))
     if evening.is_running and game >= evening.current_game:
@@ -409,7 +404,7 @@ def report_result(table: Table, game: int, reporter: int, winner: int) -> tuple[
     disagreeing one holds both as a conflict for a volunteer. Sending the same
     report twice changes nothing; a couple may change its own report until
     the result is in."""
-    evening = _locked(table.evening)
+    evening = table.evening.locked()
     _require_running(evening)
     _require_current(evening, game)
     seating = _seating(evening, game, table.number)
@@ -469,7 +464,7 @@ def mark_leaving(evening: Evening, couple: int, *, leaving: bool = True, user=No
 
     `leaving=False` takes it back, until the next game starts. A late couple
     that has not played yet and will not come is marked the same way."""
-    evening = _locked(evening)
+    evening = evening.locked()
     if evening.is_setup:
         raise Conflict(
             _("Play has not started: a couple that is not staying is removed at the door.")
@@ -584,7 +579,7 @@ def advance(evening: Evening, *, from_game: int | None = None, user=None) -> Adv
 
     `from_game` is the game the person saw as current: pressing "Start game
     N+1" on two phones at once starts it once, and the second is told."""
-    evening = _locked(evening)
+    evening = evening.locked()
     _require_running(evening)
     current = evening.current_game
     if from_game is not None and from_game != current:
@@ -658,7 +653,7 @@ def advance(evening: Evening, *, from_game: int | None = None, user=None) -> Adv
 @transaction.atomic
 def finish_evening(evening: Evening, *, from_game: int | None = None, user=None) -> Evening:
     """Close the evening after the last game: only corrections from now on."""
-    evening = _locked(evening)
+    evening = evening.locked()
     _require_running(evening)
     current = evening.current_game
     if from_game is not None and from_game != current:
@@ -692,7 +687,7 @@ def finish_evening(evening: Evening, *, from_game: int | None = None, user=None)
 def resync_bye_punches(evening: Evening) -> None:
     """Make the bye punches match the "bye counts as a win" setting, after an
     organizer changes it in the middle of an evening."""
-    evening = _locked(evening)
+    evening = evening.locked()
     byes = Punch.objects.filter(evening=evening, source=Punch.Source.BYE)
     if not evening.bye_counts_as_win:
         if byes.exists():
