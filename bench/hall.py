@@ -35,17 +35,22 @@ def server_env(var_dir: Path, database_url: str | None = None, **extra: str) -> 
     return env
 
 
-def manage(env: dict, *args: str) -> str:
-    result = subprocess.run(
+def run_manage(env: dict, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """`manage.py ARGS` in its own process, with `env` (see `server_env`)."""
+    return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
         text=True,
         timeout=180,
-        check=True,
+        check=check,
     )
-    return result.stdout
+
+
+def manage(env: dict, *args: str) -> str:
+    """`manage.py ARGS`; its output, or CalledProcessError."""
+    return run_manage(env, *args).stdout
 
 
 class Server:

@@ -1,29 +1,17 @@
 """Online SQLite backups and restoring one, through the real commands."""
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from bench.hall import run_manage, server_env
 from cardnight.backup import copy_database, prune
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def manage(var_dir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env.update(CARDNIGHT_VAR_DIR=str(var_dir), CARDNIGHT_BACKUP_KEEP="3")
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=check,
-        timeout=120,
-    )
+    """On SQLite in `var_dir`, whatever database the suite runs on."""
+    return run_manage(server_env(var_dir, CARDNIGHT_BACKUP_KEEP="3"), *args, check=check)
 
 
 SHELL_COUNT = "from tables.models import Evening; print(Evening.objects.count())"
