@@ -31,21 +31,27 @@ def sqlite_path() -> Path | None:
     return Path(name)
 
 
-def copy_database(source: Path, destination: Path) -> None:
-    """Copy one SQLite database into another file with the backup API,
-    atomically: the destination appears complete or not at all."""
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    partial = destination.with_name(destination.name + ".partial")
-    partial.unlink(missing_ok=True)
+def _backup_api_copy(source: Path, destination: Path) -> None:
+    """Copy the database `source` into `destination` page by page with
+    SQLite's backup API (consistent even while others write)."""
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
     try:
-        dst = sqlite3.connect(partial)
+        dst = sqlite3.connect(destination, timeout=30)
         try:
             src.backup(dst)
         finally:
             dst.close()
     finally:
         src.close()
+
+
+def copy_database(source: Path, destination: Path) -> None:
+    """Copy one SQLite database into another file, atomically: the
+    destination appears complete or not at all."""
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    partial = destination.with_name(destination.name + ".partial")
+    partial.unlink(missing_ok=True)
+    _backup_api_copy(source, partial)
     os.replace(partial, destination)
 
 
@@ -105,13 +111,6 @@ def restore_backup(path: Path) -> Path | None:
     check_backup_file(path)
     safety = take_backup("before-restore") if target.exists() else None
     connection.close()
-    src = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        dst = sqlite3.connect(target, timeout=30)
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-    finally:
-        src.close()
+    # Into the live file (not a file swap), so its WAL stays in step.
+    _backup_api_copy(path, target)
     return safety
