@@ -1,10 +1,11 @@
 """Forms for halls, evenings and couples. Every message is plain words."""
 
-from decimal import Decimal
-
 from django import forms
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext_lazy as _
+
+from cardnight.errors import UserError
+from scoring.money import check_amount
 
 from .models import MAX_NAME, Couple, Evening, Hall
 
@@ -24,10 +25,15 @@ class HallForm(forms.ModelForm):
 
 
 def _money_field_errors(form: forms.ModelForm, names: list[str]) -> None:
+    """The money rule every amount follows (scoring.money.check_amount)."""
     for name in names:
         value = form.cleaned_data.get(name)
-        if value is not None and value < Decimal("0"):
-            form.add_error(name, _("An amount cannot be negative."))
+        if value is None:
+            continue
+        try:
+            check_amount(value, capfirst(form.fields[name].label))
+        except UserError as error:
+            form.add_error(name, error.message)
 
 
 class EveningForm(forms.ModelForm):
