@@ -297,8 +297,9 @@ def _rules_in_words(rules: engine.HouseRules) -> tuple[str, ...]:
     if rules.hearts_on_hearts:
         lines.append(
             _(
-                "Hearts on hearts: when the ace of hearts is led and you hold no trump, you "
-                "must play a heart if you have one."
+                "Hearts on hearts: when the ace of hearts is led, you must play a trump if you "
+                "hold one, and no trump may be reneged, not even the 5 or the jack; with no "
+                "trump, you must play a heart if you have one."
             )
         )
     lines.append(
@@ -358,6 +359,7 @@ def _examples(rules: engine.HouseRules) -> tuple[Example, ...]:
         _example(rules, spades, "KD", ["2D", "7S", "QC"]),
     ]
     if rules.hearts_on_hearts:
+        examples.append(_example(rules, spades, "AH", ["5S", "9D"]))
         examples.append(_example(rules, spades, "AH", ["KH", "9D"]))
     return tuple(examples)
 

@@ -84,6 +84,14 @@ def test_hearts_on_hearts_and_any_card_leads_are_spelled_out(six):
     assert card.examples[-1].may_play == "K♥"
 
 
+def test_hearts_on_hearts_forbids_reneging_on_the_rules_card(six):
+    card = rules_of(six, hearts_on_hearts=True)
+    assert any("not even the 5 or the jack" in line for line in card.rules)
+    five_kept = card.examples[-2]
+    assert five_kept.situation == "Spades trump. A♥ led; you hold 5♠ 9♦."
+    assert five_kept.may_play == "5♠"
+
+
 @pytest.mark.parametrize(
     ("target", "words"),
     [(45, "the first side to reach 45 wins"), (25, "5 points a trick, no bonus"),
