@@ -25,7 +25,6 @@ already in a card field, otherwise added to the first card field with room
 (`apply_action`); `static/js/dispute.js` does exactly the same in the browser.
 """
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from urllib.parse import urlencode
 
@@ -52,6 +51,7 @@ from scoring.engine import (
     parse_cards,
     parse_suit,
     play_round,
+    split_card_text,
     trick_winner,
 )
 from tables.models import Evening
@@ -78,7 +78,6 @@ GRID_RANKS = (
     Rank.KING,
     Rank.ACE,
 )
-_SPLIT = re.compile(r"[\s,;]+")
 
 
 # --- House rules ----------------------------------------------------------------
@@ -265,8 +264,8 @@ class HouseRulesForm(forms.Form):
 
 
 def split_cards(text: str) -> list[str]:
-    """Cards as typed: separated by spaces, commas or semicolons."""
-    return [token for token in _SPLIT.split(str(text or "").strip()) if token]
+    """Cards as typed: separated by spaces, commas or semicolons ("dame de pique" is one)."""
+    return split_card_text(text)
 
 
 def normalize_tokens(tokens: Iterable[str], *, jokers: bool) -> list[str]:

@@ -17,6 +17,7 @@ from .cards import (
     parse_card,
     parse_cards,
     parse_suit,
+    split_card_text,
 )
 from .claims import ClaimCheck, check_claim
 from .errors import CardError, EngineError, HouseRulesError, PlayError, ScoreError
@@ -90,6 +91,7 @@ __all__ = [
     "score_auction_hand",
     "set_translator",
     "side_of",
+    "split_card_text",
     "suit_of",
     "trick_winner",
     "trump_order",
