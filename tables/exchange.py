@@ -92,6 +92,7 @@ SETTINGS = [
     "hearts_on_hearts",
     "jokers",
     "game_target",
+    "auction_min_bid",
 ]
 
 

@@ -56,7 +56,14 @@ class EveningForm(forms.ModelForm):
         ),
         (
             _("House rules (for settling disputes)"),
-            ["renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target"],
+            [
+                "renege",
+                "nontrump_lead",
+                "hearts_on_hearts",
+                "jokers",
+                "game_target",
+                "auction_min_bid",
+            ],  # fmt: skip
         ),
         (_("Scoreboard"), ["published"]),
     ]
@@ -69,7 +76,7 @@ class EveningForm(forms.ModelForm):
             "cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode",
             "fifty_fifty", "travelling_prize", "half_time_leader", "half_time_game",
             "renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target",
-            "published",
+            "auction_min_bid", "published",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {"hall": _("Hall")}  # the model field has no verbose name to translate
@@ -101,10 +108,13 @@ class EveningForm(forms.ModelForm):
             "half_time_game": _("Half time is after this game (usually 12 or 13)."),
             "renege": _("Which top trumps a player may hold back when trump is led."),
             "nontrump_lead": _("What a player must play when a plain suit is led."),
-            "hearts_on_hearts": _("When the ace of hearts is led, a player with no trump must "
-                                  "play a heart if they have one."),
+            "hearts_on_hearts": _("When the ace of hearts is led, every player holding a trump "
+                                  "must play one (no renege); with no trump, a heart if they "
+                                  "have one."),
             "jokers": _("Most halls play without a joker."),
             "game_target": _("The score that wins a game."),
+            "auction_min_bid": _("At auction (a game to 120): the lowest bid, 20, or 15 as "
+                                 "in some old circles."),
             "published": _("Show this evening on the public scoreboard at /e/…/. Leave it off "
                            "to keep the evening private until you are ready."),
         }  # fmt: skip

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from cardnight.errors import Conflict, UserError
 from scoring import engine
 from scoring.engine.cards import suit_name
+from scoring.printing import auction_rows
 from scoring.results import TIED, evening_results, money_text
 from tables.models import Evening, Game, Seating, Table
 
@@ -212,6 +213,8 @@ class RulesCard:
     plain: tuple[RankColumn, ...]  # each suit when it is not trump
     rules: tuple[str, ...]  # the house rules in words
     examples: tuple[Example, ...]
+    auction: tuple[str, ...] = ()  # auction evenings: the bidding and scoring in words
+    auction_examples: tuple[str, ...] = ()  # worked hands scored by the engine
 
 
 def house_rules(evening: Evening) -> engine.HouseRules:
@@ -222,6 +225,7 @@ def house_rules(evening: Evening) -> engine.HouseRules:
         hearts_on_hearts=evening.hearts_on_hearts,
         jokers=evening.jokers,
         target=evening.game_target,
+        min_bid=evening.auction_min_bid,
     )
 
 
@@ -380,7 +384,15 @@ def rules_card_rows(evening: Evening) -> RulesCard:
         RankColumn(SUIT_SYMBOLS[suit.value], suit_name(suit), _labels(engine.plain_order(suit)))
         for suit in _SUITS
     )
-    return RulesCard(heading(evening), trumps, plain, _rules_in_words(rules), _examples(rules))
+    return RulesCard(
+        heading(evening),
+        trumps,
+        plain,
+        _rules_in_words(rules),
+        _examples(rules),
+        auction_rows.auction_lines(rules),
+        auction_rows.auction_examples(rules),
+    )
 
 
 # --- The results sheet ------------------------------------------------------------

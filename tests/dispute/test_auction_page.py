@@ -148,3 +148,9 @@ def test_the_auction_page_speaks_french(client):
     )
     page = text(response)
     assert "Le donneur" in page
+
+
+def test_an_evening_that_bids_15_offers_15(client, published):
+    Evening.objects.filter(pk=published.pk).update(game_target=120, auction_min_bid=15)
+    html = client.get(rules_url("dispute-auction", published)).content.decode()
+    assert 'name="call" value="15"' in html
