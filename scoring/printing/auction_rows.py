@@ -26,7 +26,7 @@ def auction_lines(rules: engine.HouseRules) -> tuple[str, ...]:
         ),
         _(
             "Made (the bidders took at least the bid): up by what they took. Set: down by the "
-            "bid, even below zero (\u201cin the hole\u201d). The others score what they took."
+            "bid, even below zero (“in the hole”). The others score what they took."
         ),
         _("30 for 60: a bid of 30 that takes all 30 points scores 60; otherwise it loses 30."),
         _(

@@ -35,7 +35,7 @@ def test_tapping_a_call_without_javascript_adds_it_at_its_own_link(client):
     assert parse_qs(location.query) == {"calls": ["20 pass 25 hold 30"]}
     page = text(client.get(response["Location"]))
     assert "Player 3 cannot bid above 30, so passes." in page
-    assert "The dealer calls" in page
+    assert "The dealer to call." in page
 
 
 def test_undo_takes_back_the_last_call(client):
