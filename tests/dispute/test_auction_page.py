@@ -1,6 +1,7 @@
 """The rules page's Auction tabs: the bidding tapped call by call, a hand, a score
 sheet; each ruling at its own link with a QR code, without JavaScript too."""
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -154,3 +155,15 @@ def test_an_evening_that_bids_15_offers_15(client, published):
     Evening.objects.filter(pk=published.pk).update(game_target=120, auction_min_bid=15)
     html = client.get(rules_url("dispute-auction", published)).content.decode()
     assert 'name="call" value="15"' in html
+
+
+def test_a_replayed_auction_round_links_to_scoring_the_hand(client):
+    tricks = ["6C QC JC 7C", "5C 3H 3D 4S", "AH 9S 9H KH", "8D QD KD 7D", "2S 10S 2H JD"]
+    params = {"trump": "C", "target": "120", "lead": "any", "rule": "1"}
+    params |= {f"t{n}": trick for n, trick in enumerate(tricks, 1)}
+    html = ask(client, params, "dispute-round").content.decode()
+    link = re.search(r'href="([^"]*/rules/auction/hand/[^"]*)">Score this hand with its bid', html)
+    assert link, "no link to score the hand"
+    hand = client.get(link.group(1).replace("&amp;", "&")).content.decode()
+    assert 'value="30 0"' in hand  # the points each side took, from the replay
+    assert 'value="0 0"' in hand
