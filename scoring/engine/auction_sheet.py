@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .auction import STEP, bidder_change, bidder_changes, is_locked
+from .auction import STEP, bidder_changes, bidder_gain, is_locked
 from .auction_hand import (
     HandScore,
     check_hand,
@@ -174,17 +174,17 @@ def _check_line(
             None,
         )
     holders = (line.bidder,) if line.partner in (None, line.bidder) else (line.bidder, line.partner)
-    hands: dict[tuple[int, ...], tuple[int, ...]] = {}
+    possible = []
     for points in possible_points(players):
-        gain = bidder_change(line.bid, sum(points[column] for column in holders))[0]
-        hands.setdefault(scores_after(holders, gain, points, before), points)
-    if line.scores in hands:
-        points = hands[line.scores]
-        hand = score_hand(
-            players, line.bid, line.bidder, points, before, partner=line.partner, rules=rules
-        )
-        return True, _matched(players, hand), hand
-    return False, _why_not(players, line, before, holders, list(hands)), None
+        gain = bidder_gain(line.bid, sum(points[column] for column in holders))
+        after = scores_after(holders, gain, points, before)
+        if after == line.scores:
+            hand = score_hand(
+                players, line.bid, line.bidder, points, before, partner=line.partner, rules=rules
+            )
+            return True, _matched(players, hand), hand
+        possible.append(after)
+    return False, _why_not(players, line, before, holders, possible), None
 
 
 def _matched(players: int, hand: HandScore) -> str:

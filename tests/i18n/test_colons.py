@@ -42,3 +42,12 @@ def test_no_template_puts_a_colon_outside_translated_text(path):
 def test_french_headings_have_their_space_before_the_colon(fr_organizer, running):
     page = visible_text(fr_organizer.get(reverse("standings", args=[running.slug])).content)
     assert re.search(r"Classement\s:", page)  # a (no-break) space before the colon
+
+
+@pytest.mark.parametrize(
+    "path", sorted(TEMPLATES.rglob("*.html")), ids=lambda path: str(path.relative_to(TEMPLATES))
+)
+def test_every_template_that_translates_loads_i18n(path):
+    text = path.read_text()
+    if "translate" in text:
+        assert re.search(r"{% load [^%]*\bi18n\b", text), path
