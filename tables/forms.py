@@ -123,6 +123,8 @@ class EveningForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["hall"].required = False
         self.fields["hall"].empty_label = _("Choose a hall")
+        # Added after the others: a form sent without it keeps the evening's value.
+        self.fields["auction_min_bid"].required = False
         evening = self.instance
         if evening.pk and not evening.is_setup:
             # The cookie jar is drawn when play starts; its draw cannot change after.
@@ -133,6 +135,9 @@ class EveningForm(forms.ModelForm):
     def sections(self):
         for title, names in self.SECTIONS:
             yield title, [self[name] for name in names]
+
+    def clean_auction_min_bid(self) -> int:
+        return self.cleaned_data.get("auction_min_bid") or self.instance.auction_min_bid
 
     def clean(self):
         data = super().clean()

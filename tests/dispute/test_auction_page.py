@@ -167,3 +167,17 @@ def test_a_replayed_auction_round_links_to_scoring_the_hand(client):
     hand = client.get(link.group(1).replace("&amp;", "&")).content.decode()
     assert 'value="30 0"' in hand  # the points each side took, from the replay
     assert 'value="0 0"' in hand
+
+
+def test_the_auction_tabs_query_the_database_a_fixed_number_of_times(
+    client, published, django_assert_max_num_queries
+):
+    Evening.objects.filter(pk=published.pk).update(game_target=120)
+    lines = "\n".join(["A 20 20 10", "B 20 15 30"] * 20)
+    for name, params in [
+        ("dispute-auction", {"calls": "20 pass 25 hold 30 hold"}),
+        ("dispute-auction-hand", {"bid": "25", "bidder": "B", "points": "5 25"}),
+        ("dispute-auction-sheet", {"lines": lines}),
+    ]:
+        with django_assert_max_num_queries(1):
+            assert ask(client, params, name, evening=published).status_code == 200
