@@ -62,7 +62,7 @@ class Hall(models.Model):
     def touch_evenings(self) -> None:
         """The hall's name and privacy show on every evening's scoreboard:
         mark them all changed."""
-        self.evenings.update(version=F("version") + 1)
+        self.evenings.bump_version()
 
 
 class EveningQuerySet(models.QuerySet):
@@ -71,6 +71,15 @@ class EveningQuerySet(models.QuerySet):
 
     def for_hall(self, hall):
         return self.filter(hall=hall)
+
+    def bump_version(self, **fields) -> int:
+        """THE version bump (issue 11): mark these evenings changed (the
+        scoreboard's freshness check, its ETag and cache keys) and save
+        `fields` in the same UPDATE. Every write path goes through it, through
+        `Evening.bump_version()` for one evening: the services, the organizer
+        pages, scoring's writes and the admin (`tables.admin.EveningOwnedAdmin`).
+        Call inside the transaction that makes the change."""
+        return self.update(version=F("version") + 1, **fields)
 
 
 class Evening(models.Model):
@@ -220,11 +229,14 @@ class Evening(models.Model):
         transactions already serialize writers). Call inside a transaction."""
         return Evening.objects.select_for_update().get(pk=self.pk)
 
-    def bump_version(self) -> None:
-        """Mark the evening as changed (the scoreboard's freshness check).
-
-        Call inside the transaction that makes the change."""
-        Evening.objects.filter(pk=self.pk).update(version=F("version") + 1)
+    def bump_version(self, **fields) -> None:
+        """Mark the evening as changed and save `fields` with it, in one
+        UPDATE (see `EveningQuerySet.bump_version`, the one version bump);
+        `fields` are also set on this object. The in-memory `version` is not
+        refreshed: reload the evening to read it."""
+        Evening.objects.filter(pk=self.pk).bump_version(**fields)
+        for name, value in fields.items():
+            setattr(self, name, value)
 
 
 class CoupleQuerySet(models.QuerySet):

@@ -24,7 +24,7 @@ import datetime
 from django.contrib.auth.models import Group, User
 from tables import services
 from tables.models import Evening, Hall
-from tables.registration import register_couple
+from tables.services import register_couple
 User.objects.create_user("vince", password="{PASSWORD}").groups.add(
     Group.objects.get(name="volunteers"))
 hall = Hall.objects.create(name="Hall")

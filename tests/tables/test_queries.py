@@ -2,7 +2,7 @@
 
 import pytest
 
-from tables import queries, registration, services
+from tables import queries, services
 from tables.rotation import BYE, OUT
 
 from .conftest import play_game, seatings, started
@@ -45,7 +45,7 @@ def test_the_last_tables_winners_go_to_the_bye_and_the_bye_couple_to_table_one(e
 
 def test_whereabouts_of_a_late_couple_and_a_leaving_one(evening):
     evening = started(evening, 4)
-    late = registration.register_couple(evening, "Late", "Comers")
+    late = services.register_couple(evening, "Late", "Comers")
     assert queries.whereabouts(evening, late) == queries.Whereabouts(game=1, place=OUT, joins_at=2)
     leaving = services.mark_leaving(evening, 1)
     where = queries.whereabouts(evening, leaving)
