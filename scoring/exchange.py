@@ -36,10 +36,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
+from cardnight.money import to_amount, to_percent
 from scoring import cookiejar_rules as jar_rules
 from scoring import tiebreak_rules as tie_rules
 from scoring.models import CutCard, JarOutcome, PlayoffGame, Prize, Target, TieBreak, TieBreakEntry
-from scoring.money import check_amount, check_percent
 from scoring.results import CENT, PlaceResult, evening_results
 from tables.exchange import ImportProblem
 from tables.models import Evening
@@ -184,7 +184,7 @@ def _amount(value, path: str, *, percent: bool = False) -> Decimal | None:
     if isinstance(value, float) or not isinstance(value, (str, int)):
         raise ImportProblem(path, _('must be an amount written as text, like "12.50"'))
     try:
-        return check_percent(value, _("The share")) if percent else check_amount(value, _("It"))
+        return to_percent(value, _("The share")) if percent else to_amount(value, _("It"))
     except UserError as error:
         raise ImportProblem(path, error.message) from None
 

@@ -17,6 +17,8 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from cardnight.money import validate_amount
+
 MAX_GAMES = 60
 MAX_NAME = 80
 
@@ -144,14 +146,22 @@ class Evening(models.Model):
     )
     bye_counts_as_win = models.BooleanField(_("a bye counts as a win"), default=True)
     entry_fee = models.DecimalField(
-        _("entry fee per couple"), max_digits=8, decimal_places=2, default=Decimal("0")
+        _("entry fee per couple"),
+        max_digits=8,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[validate_amount],
     )
     booby_prize = models.BooleanField(_("booby prize"), default=False)
 
     # Cookie jar (A7)
     cookie_jar = models.BooleanField(_("cookie jar"), default=False)
     jar_buy_in = models.DecimalField(
-        _("cookie jar buy-in"), max_digits=8, decimal_places=2, default=Decimal("0")
+        _("cookie jar buy-in"),
+        max_digits=8,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[validate_amount],
     )
     jar_draw_size = models.PositiveSmallIntegerField(
         _("cookie jar games drawn"),
@@ -169,7 +179,11 @@ class Evening(models.Model):
     # Other things halls run the same night (A8)
     fifty_fifty = models.BooleanField(_("50/50 draw"), default=False)
     fifty_fifty_takings = models.DecimalField(
-        _("50/50 takings"), max_digits=8, decimal_places=2, default=Decimal("0")
+        _("50/50 takings"),
+        max_digits=8,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[validate_amount],
     )
     fifty_fifty_ticket = models.CharField(_("50/50 winning ticket"), max_length=20, blank=True)
     fifty_fifty_winner = models.CharField(_("50/50 winner"), max_length=MAX_NAME, blank=True)
