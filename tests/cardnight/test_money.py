@@ -38,7 +38,7 @@ def test_good_amounts_are_decimals_to_the_cent(value, amount):
 def test_the_one_limit_is_what_the_money_columns_hold():
     field = Evening._meta.get_field("entry_fee")
     largest = Decimal(10 ** (field.max_digits - field.decimal_places)) - Decimal("0.01")
-    assert MAX_AMOUNT == largest
+    assert largest == MAX_AMOUNT
     assert to_amount(str(MAX_AMOUNT), "It") == MAX_AMOUNT
     with pytest.raises(UserError):
         to_amount("1000000.00", "It")
