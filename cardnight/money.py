@@ -104,3 +104,10 @@ def to_amount(value, what: str, *, maximum: Decimal = MAX_AMOUNT) -> Decimal:
 def to_percent(value, what: str) -> Decimal:
     """A percentage between 0 and 100 with at most two decimals."""
     return to_amount(value, what, maximum=MAX_PERCENT)
+
+
+def as_text(value) -> str | None:
+    """An amount as data writes it (JSON, the scoreboard's JSON): "1234.50",
+    two decimals, no symbol; None stays None. The one Decimal-to-string for
+    data; `cardnight.formats.money` writes amounts for people."""
+    return None if value is None else str(Decimal(value).quantize(CENT))

@@ -36,7 +36,7 @@ services.start_evening(evening, seed=4)
 """
 VERIFY = """
 import json, sys
-from tables.integrity import problems
+from scoring.exchange.integrity import problems
 from tables.models import Evening, Seating
 evening = Evening.objects.get(slug="friday")
 found = problems(evening)

@@ -13,7 +13,7 @@ from scoring.places import set_prize
 from scoring.results import evening_results
 from tables.models import Couple, Evening, Punch
 
-from .conftest import finish, make_couples, punch_counts
+from tests.scoring.conftest import finish, make_couples, punch_counts
 
 pytestmark = pytest.mark.django_db
 
