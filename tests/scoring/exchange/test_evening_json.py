@@ -11,8 +11,7 @@ from django.core.management import call_command
 from scoring.exchange import ImportProblem, export_evening_data, import_evening_data
 from tables import services
 from tables.models import Couple, Evening, Game, Hall, Punch, ResultChange, Seating
-
-from tests.tables.conftest import make_evening, play_game, seatings, started  # noqa: F401
+from tests.tables.conftest import play_game, seatings, started
 
 pytestmark = pytest.mark.django_db
 

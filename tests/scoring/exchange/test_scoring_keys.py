@@ -12,7 +12,6 @@ from scoring.models import CutCard, JarOutcome, Prize, Target, TieBreak
 from scoring.places import set_prize
 from scoring.results import evening_results
 from tables.models import Couple, Evening, Punch
-
 from tests.scoring.conftest import finish, make_couples, punch_counts
 
 pytestmark = pytest.mark.django_db
