@@ -23,7 +23,7 @@ from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from tables import queries, services
-from tables.forms_game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
+from tables.forms.game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
 from tables.models import Evening
 from tables.views import get_evening
 

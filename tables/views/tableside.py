@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cardnight.errors import UserError
 from cardnight.views import error_page
 from tables import queries, services
-from tables.forms_game import ReportForm
+from tables.forms.game import ReportForm
 from tables.models import Table, TableReport
 from tables.privacy import public_label
 

@@ -10,8 +10,8 @@ from django.db import transaction
 from cardnight.errors import UserError
 from tables import services
 from tables.forms import unique_slug
+from tables.management.commands._names import couple_names
 from tables.models import MAX_GAMES, Evening, Hall
-from tables.names import couple_names
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from .models import MAX_NAME, Couple, Evening, Hall
+from ..models import MAX_NAME, Couple, Evening, Hall
 
 
 class HallForm(forms.ModelForm):
