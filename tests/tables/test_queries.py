@@ -11,14 +11,20 @@ pytestmark = pytest.mark.django_db
 
 
 def test_progress_counts_the_tables_in(evening):
-    assert queries.progress(evening) == (0, 0)
+    assert queries.progress(evening) == (0, 0, None)
     evening = started(evening, 6)
-    assert queries.progress(evening) == (0, 3)
+    assert queries.progress(evening) == (0, 3, None)
     table = seatings(evening)[0]
     services.record_result(evening, 1, 1, table.couple_a.number)
-    tables_in, total = queries.progress(evening)
+    tables_in, total, _bye = queries.progress(evening)
     assert (tables_in, total) == (1, 3)
     assert not queries.progress(evening).complete
+
+
+def test_progress_names_the_couple_sitting_out(evening):
+    evening = started(evening, 7)
+    bye = evening.game_set.get(number=1).bye.number
+    assert queries.progress(evening) == (0, 3, bye)
 
 
 def test_whereabouts_of_a_couple_at_a_table(evening):
