@@ -24,3 +24,8 @@ def test_tables_never_imports_scoring():
         if name == "scoring" or name.startswith("scoring.")
     ]
     assert upward == []
+
+
+def test_the_rotation_rule_imports_no_django():
+    names = [name for _path, name in _imports("tables/rotation")]
+    assert names and not [n for n in names if n == "django" or n.startswith("django.")]
