@@ -2,7 +2,7 @@
 seatings, table-side reports, the audit log of results, and punches.
 
 RULES.md part A is the reference. Domain rules live in model methods here and
-in plain functions in tables/rotation.py (pure) and tables/services.py (the
+in plain functions in tables/rotation/ (pure) and tables/services/ (the
 bridge that loads rows, calls the rules and writes the result in one
 transaction).
 """

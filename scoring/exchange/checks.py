@@ -1,6 +1,6 @@
 """The checks of an evening's JSON that a schema cannot make: numbers that
 must name a couple of the file, games listed in order whose seating follows
-from the one before by the rotation rule (tables/rotation.py), winners who
+from the one before by the rotation rule (tables/rotation/), winners who
 sat at their table, corrections that chain, standings that match the
 results. Each raises an ImportProblem naming the field.
 """

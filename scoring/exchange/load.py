@@ -27,7 +27,7 @@ The importer checks everything before it writes anything, and names the
 field and the problem (`ImportProblem.field`, e.g. `games[3].tables[0].winner`,
 0-based like any JSON path): first the schema (problems.check_schema), then
 what a schema cannot say (checks.py). Each game's seating must follow from the one
-before by the rotation rule (tables/rotation.py). An evening played on paper
+before by the rotation rule (tables/rotation/). An evening played on paper
 is given as `"games": []` with each standing's "punched" list: it is imported
 as finished, with "paper" punches. With `"status": "setup"` and no games, only
 the couples are imported, ready for the draw (their standings, if listed,

@@ -4,7 +4,7 @@ who moves where, mark couples leaving; earlier games and organizer
 corrections; the table links with their QR codes.
 
 Every view is thin: it parses a form, calls one function of
-tables/services.py and turns its UserError into a message and a 4xx.
+tables/services/ and turns its UserError into a message and a 4xx.
 """
 
 import hashlib
