@@ -371,9 +371,6 @@ class Seating(models.Model):
     def __str__(self) -> str:
         return f"{self.game} {self.table}"
 
-    def has_couple(self, couple_id: int) -> bool:
-        return couple_id in (self.couple_a_id, self.couple_b_id)
-
     def opponent_of(self, couple_id: int) -> int:
         return self.couple_b_id if couple_id == self.couple_a_id else self.couple_a_id
 

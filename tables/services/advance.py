@@ -17,7 +17,7 @@ from cardnight.errors import Conflict
 
 from .. import rotation
 from ..models import Evening, Game, Punch, Seating, Table, TableReport
-from .base import _backup_after, _numbers_text, _require_running, seating_error
+from .base import _backup_after, _require_running, seating_error
 
 
 class Advanced(NamedTuple):
@@ -53,7 +53,7 @@ def _check_all_in(seatings, *, next_game: int | None) -> None:
                 "the evening finishes.",
                 len(missing),
             )
-            % {"tables": _numbers_text(missing)}
+            % {"tables": rotation.numbers_text(missing)}
         )
     if missing:
         raise Conflict(
@@ -64,7 +64,7 @@ def _check_all_in(seatings, *, next_game: int | None) -> None:
                 "game %(next)s starts.",
                 len(missing),
             )
-            % {"tables": _numbers_text(missing), "next": next_game}
+            % {"tables": rotation.numbers_text(missing), "next": next_game}
         )
     disputed = [r["table__number"] for r in seatings if r["disputed"]]
     if disputed:
@@ -74,7 +74,7 @@ def _check_all_in(seatings, *, next_game: int | None) -> None:
                 "At tables %(tables)s the couples disagree about the winner: settle them first.",
                 len(disputed),
             )
-            % {"tables": _numbers_text(disputed)}
+            % {"tables": rotation.numbers_text(disputed)}
         )
 
 

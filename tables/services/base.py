@@ -13,8 +13,6 @@ NUMBERS, and every request names the game it is meant for.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
@@ -146,10 +144,6 @@ def _set_winner(
         reason=reason,
     )
     evening.bump_version()
-
-
-def _numbers_text(numbers: Sequence[int]) -> str:
-    return rotation.numbers_text(numbers)
 
 
 def _backup_after(game: int) -> None:
