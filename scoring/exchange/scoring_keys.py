@@ -44,7 +44,7 @@ from scoring.results import evening_results
 from tables.models import Evening
 
 from .export import place_json
-from .problems import ImportProblem
+from .problems import ImportProblem, text
 
 # --- Import -----------------------------------------------------------------------
 
@@ -59,6 +59,8 @@ def _get(data: dict, key: str, path: str, kind, *, required: bool = False, defau
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if (bool in kinds or not isinstance(value, bool)) and isinstance(value, kinds):
+        if isinstance(value, str):  # no NUL or other control character (PostgreSQL)
+            text(value, f"{path}.{key}" if path else key, max_length=10_000, required=False)
         return value
     names = {
         int: _("a whole number"),

@@ -136,3 +136,11 @@ def test_a_nul_in_a_name_is_refused(tmp_path, good):
 def test_a_nul_in_the_evening_name_is_refused(tmp_path, good):
     good["name"] = "Friday\u000045s"
     assert "name: " in run_import(tmp_path, json.dumps(good))
+
+
+def test_a_nul_in_the_50_50_winner_is_refused(tmp_path, good):
+    before = counts()
+    good["extras"]["fifty_fifty"]["winner"] = "Joe\u0000"
+    message = run_import(tmp_path, json.dumps(good))
+    assert "extras.fifty_fifty.winner" in message and "control character" in message
+    assert counts() == before
