@@ -22,5 +22,5 @@ urlpatterns = [
     path("", include("tables.urls_game")),
     path("", include("scoring.urls")),
     path("", include("scoring.urls_print")),
-    path("", include("scoring.urls_dispute")),
+    path("", include("scoring.dispute.urls")),
 ]

@@ -5,8 +5,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Prize, Target
+from scoring.rules.ties import CHOICES
 from scoring.standings import SORTS
-from scoring.tiebreak_rules import CHOICES
 
 MONEY = {
     "max_digits": 8,

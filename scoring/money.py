@@ -3,8 +3,7 @@ the money summary.
 
 Every amount is a ``Decimal`` with at most two decimal places, never a float,
 never negative. The summary itself is ``evening_results(evening).money``
-(see :class:`scoring.results.MoneySummary` for what each figure means);
-:func:`money_summary` is a shortcut.
+(see :class:`scoring.results.MoneySummary` for what each figure means).
 
 "Takings" (the base of a prize that is a share of the evening's takings) are
 the entry fees collected: entry fee × couples marked paid. The cookie jar
@@ -50,10 +49,3 @@ def check_percent(value, what: str) -> Decimal:
     """A percentage between 0 and 100 with at most two decimals."""
     percent = check_amount(value, what, maximum=Decimal("100"))
     return percent
-
-
-def money_summary(evening):
-    """The money summary of ``evening`` (a MoneySummary)."""
-    from scoring.results import evening_results
-
-    return evening_results(evening).money

@@ -17,7 +17,7 @@ one game behind is refused instead of landing on the next game.
         of couple-number pairs for tables 1, 2, ... (the couple left over with
         an odd count takes the bye). Creates the Table rows with their tokens,
         punches the bye when it counts, and draws the cookie jar when it is on
-        and announced or sealed (`scoring.cookiejar.draw_at_start`).
+        and announced or sealed (`scoring.services.jar.draw_at_start`).
     record_result(evening, game, table, winner, *, user=None) -> (Seating, bool)
         One tap: `winner` (a couple number) won `table` in `game`. The same
         winner again is a no-op (False); a different winner when one is
@@ -222,8 +222,8 @@ def _game_one_draws(evening: Evening) -> None:
     """The draws made as game 1 starts, inside its transaction: the cookie
     jar's numbers when announced or sealed (RULES.md A7; a hat draw is typed
     in by the organizer) and the travelling prize's first holder (A8)."""
-    from scoring.cookiejar import draw_at_start
-    from scoring.extras import at_game_one
+    from scoring.services.extras import at_game_one
+    from scoring.services.jar import draw_at_start
 
     if evening.cookie_jar and evening.jar_draw_mode != Evening.JarDraw.HAT:
         draw_at_start(evening)
@@ -673,7 +673,7 @@ def finish_evening(evening: Evening, *, from_game: int | None = None, user=None)
     if evening.cookie_jar and evening.jar_numbers:
         # Reveal a sealed draw and settle the jar at once (RULES.md A7); the
         # organizer can settle it again after a correction.
-        from scoring.cookiejar import reveal
+        from scoring.services.jar import reveal
 
         reveal(evening, user)
     _backup_after(current)

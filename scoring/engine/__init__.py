@@ -17,6 +17,7 @@ from .cards import (
     parse_card,
     parse_cards,
     parse_suit,
+    suit_name,
 )
 from .claims import ClaimCheck, check_claim
 from .errors import CardError, EngineError, HouseRulesError, PlayError, ScoreError
@@ -91,6 +92,7 @@ __all__ = [
     "set_translator",
     "side_of",
     "suit_of",
+    "suit_name",
     "trick_winner",
     "trump_order",
 ]

@@ -26,6 +26,14 @@ class Suit(StrEnum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
+    @property
+    def symbol(self) -> str:
+        """The suit as printed on a card: "♥"."""
+        return _SUIT_SYMBOLS[self]
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+
 
 class Rank(IntEnum):
     """Face values; the number is only an identity, never a strength in 45."""
@@ -104,6 +112,11 @@ class Card:
 
     def __str__(self) -> str:
         return self.rank.label + (self.suit.value if self.suit else "")
+
+    @property
+    def label(self) -> str:
+        """The card as people write it: "10♥", "A♠", "JK"."""
+        return self.rank.label + (self.suit.symbol if self.suit else "")
 
 
 JOKER = Card(Rank.JOKER, None)

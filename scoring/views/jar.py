@@ -11,9 +11,9 @@ from django.views.decorators.http import require_GET, require_POST
 from cardnight.errors import UserError
 from cardnight.formats import money
 from cardnight.roles import organizer_required, volunteer_required
-from scoring import cookiejar
 from scoring.forms import BuyInForm, HatNumbersForm
 from scoring.results import evening_results
+from scoring.services import jar as cookiejar
 from scoring.views.common import render_page
 from tables.models import Couple, Evening
 from tables.views import get_evening

@@ -6,16 +6,16 @@ money."""
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
-from scoring import extras, places
 from scoring.forms import FiftyFiftyForm, PrizeForm
 from scoring.models import Prize, Target
 from scoring.results import evening_results
+from scoring.services import extras
+from scoring.services import prizes as places
 from scoring.views.common import render_page
 from tables.models import Evening
 from tables.views import get_evening
@@ -163,7 +163,3 @@ def travelling_draw(request: HttpRequest, slug: str) -> HttpResponse:
     return _done(
         request, evening, _("The travelling prize starts with couple %(n)s.") % {"n": number}
     )
-
-
-def prizes_url(evening: Evening) -> str:
-    return reverse("prizes", args=[evening.slug])

@@ -11,9 +11,10 @@ from django.views.decorators.http import require_GET, require_POST
 from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
-from scoring import tiebreaks
 from scoring.forms import CutForm, PlayoffResultForm, TieChoicesForm, TieOpenForm
 from scoring.models import TieBreak
+from scoring.services import tie_state
+from scoring.services import ties as tiebreaks
 from scoring.views.common import get_tiebreak, render_page
 from tables.models import Evening
 from tables.views import get_evening
@@ -24,7 +25,7 @@ PARTIAL = "tiebreak-section"
 
 def _page(request, evening: Evening, tiebreak: TieBreak, *, form=None, error="", status=200):
     tiebreak.refresh_from_db()
-    state = tiebreaks.view_state(tiebreak)
+    state = tie_state.view_state(tiebreak)
     couples = [row.couple for row in state.entries]
     context = {
         "evening": evening,
@@ -79,7 +80,7 @@ def tiebreak_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
-    couples = [row.couple for row in tiebreaks.view_state(tiebreak).entries]
+    couples = [row.couple for row in tie_state.view_state(tiebreak).entries]
     form = TieChoicesForm(request.POST, couples=couples)
     if not form.is_valid():
         return _page(
@@ -98,7 +99,7 @@ def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def tiebreak_cut(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
-    state = tiebreaks.view_state(tiebreak)
+    state = tie_state.view_state(tiebreak)
     form = CutForm(request.POST, couples=state.to_cut)
     if not form.is_valid():
         return _page(request, evening, tiebreak, form=form, status=400)

@@ -109,9 +109,9 @@ def test_bad_hand_placements_are_refused_and_nothing_is_saved(evening, pairs, me
 
 def test_the_cookie_jar_is_not_drawn_when_it_is_off(evening, monkeypatch):
     calls = []
-    fake = types.ModuleType("scoring.cookiejar")
+    fake = types.ModuleType("scoring.services.jar")
     fake.draw_at_start = calls.append
-    monkeypatch.setitem(sys.modules, "scoring.cookiejar", fake)
+    monkeypatch.setitem(sys.modules, "scoring.services.jar", fake)
     add_couples(evening, 4)
     services.start_evening(evening, seed=1)
     assert calls == []
@@ -133,9 +133,9 @@ def test_the_cookie_jar_draws_as_game_one_starts(evening, monkeypatch, mode, dra
         assert locked.pk == evening.pk and locked.current_game == 1
         calls.append(locked.pk)
 
-    fake = types.ModuleType("scoring.cookiejar")
+    fake = types.ModuleType("scoring.services.jar")
     fake.draw_at_start = draw_at_start
-    monkeypatch.setitem(sys.modules, "scoring.cookiejar", fake)
+    monkeypatch.setitem(sys.modules, "scoring.services.jar", fake)
     Evening.objects.filter(pk=evening.pk).update(cookie_jar=True, jar_draw_mode=mode)
     add_couples(evening, 4)
     services.start_evening(evening, seed=1)
