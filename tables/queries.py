@@ -2,10 +2,11 @@
 capabilities (scoreboard, printing, scoring). Each runs a fixed number of
 queries, whatever the number of tables or couples.
 
+    evening_or_404(slug) -> Evening (with its hall)     # 1 query
     current_seatings(evening) -> list[Seating]          # 1 query
     game_seatings(evening, number) -> list[Seating]     # 1 query
     game_table(evening, number, table) -> Seating       # 1 query
-    progress(evening) -> Progress(tables_in, tables_total)   # 1 query
+    progress(evening) -> Progress(tables_in, tables_total, bye)   # 1 query
     disputed_tables(evening) -> list[int]               # 1 query
     whereabouts(evening, couple) -> Whereabouts         # 2 queries at most
     game_plan(evening, number) -> rotation.GameSeating  # 2 queries
@@ -24,11 +25,18 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
 
 from . import rotation
 from .models import Couple, Evening, Game, ResultChange, Seating, TableReport
 
 BYE, OUT = rotation.BYE, rotation.OUT
+
+
+def evening_or_404(slug: str) -> Evening:
+    """The evening named by a URL (with its hall), or 404: every organizer page
+    of tables and scoring looks its evening up here."""
+    return get_object_or_404(Evening.objects.select_related("hall"), slug=slug)
 
 
 def _seatings(evening: Evening, number: int):

@@ -15,10 +15,10 @@ from scoring.forms import FiftyFiftyForm, PrizeForm
 from scoring.models import Prize, Target
 from scoring.results import evening_results
 from scoring.services import extras
-from scoring.services import prizes as places
+from scoring.services import prizes as prize_service
 from scoring.views.common import render_page
 from tables.models import Evening
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 TEMPLATE = "scoring/prizes.html"
 PARTIAL = "prizes-main"
@@ -123,7 +123,7 @@ def prize_set(request: HttpRequest, slug: str) -> HttpResponse:
         return _page(request, evening, bound=form, status=400)
     data = form.cleaned_data
     try:
-        places.set_prize(
+        prize_service.set_prize(
             evening,
             data["target"],
             data["place"] or 0,

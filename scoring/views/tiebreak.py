@@ -13,11 +13,10 @@ from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from scoring.forms import CutForm, PlayoffResultForm, TieChoicesForm, TieOpenForm
 from scoring.models import TieBreak
-from scoring.services import tie_state
-from scoring.services import ties as tiebreaks
+from scoring.services import tie_state, ties
 from scoring.views.common import get_tiebreak, render_page
 from tables.models import Evening
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 TEMPLATE = "scoring/tiebreak.html"
 PARTIAL = "tiebreak-section"
@@ -56,7 +55,7 @@ def tiebreak_open(request: HttpRequest, slug: str) -> HttpResponse:
         return user_error(request, UserError(_("There is no tie-break for that.")), back=back)
     data = form.cleaned_data
     try:
-        tiebreak = tiebreaks.open_tiebreak(evening, data["target"], data.get("place") or 0)
+        tiebreak = ties.open_tiebreak(evening, data["target"], data.get("place") or 0)
     except UserError as error:
         return user_error(request, error, back=back)
     return redirect("tiebreak", evening.slug, tiebreak.pk)
@@ -88,7 +87,7 @@ def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             status=400,
         )  # fmt: skip
     try:
-        tiebreaks.record_choices(tiebreak, form.choices(), request.user)
+        ties.record_choices(tiebreak, form.choices(), request.user)
     except UserError as error:
         return _page(request, evening, tiebreak, error=error.message, status=error.status)
     return _after(request, evening, tiebreak)
@@ -104,7 +103,7 @@ def tiebreak_cut(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, evening, tiebreak, form=form, status=400)
     try:
-        tiebreaks.record_cut(tiebreak, form.cards(), request.user, round_number=_round(request))
+        ties.record_cut(tiebreak, form.cards(), request.user, round_number=_round(request))
     except UserError as error:
         return _page(
             request, evening, tiebreak, form=form, error=error.message, status=error.status
@@ -124,7 +123,7 @@ def tiebreak_deal(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
     try:
-        tiebreaks.deal_cut(tiebreak, request.user, round_number=_round(request))
+        ties.deal_cut(tiebreak, request.user, round_number=_round(request))
     except UserError as error:
         return _page(request, evening, tiebreak, error=error.message, status=error.status)
     return _after(request, evening, tiebreak)
@@ -141,7 +140,7 @@ def tiebreak_playoff(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             request, evening, tiebreak, error=_("Tap the couple that won the game."), status=400
         )
     try:
-        tiebreaks.record_playoff_winner(
+        ties.record_playoff_winner(
             tiebreak, form.cleaned_data["game"], form.cleaned_data["winner"], request.user
         )
     except UserError as error:
@@ -154,6 +153,6 @@ def tiebreak_playoff(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def tiebreak_discard(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
-    tiebreaks.discard(tiebreak)
+    ties.discard(tiebreak)
     messages.success(request, _("The tie-break was discarded; the tie can be settled again."))
     return redirect("prizes", evening.slug)
