@@ -28,11 +28,8 @@ class Suit(StrEnum):
 
     @property
     def symbol(self) -> str:
-        """The suit as printed on a card: "♥"."""
+        """The suit's symbol as printed: ``"♥"``."""
         return _SUIT_SYMBOLS[self]
-
-
-_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 
 class Rank(IntEnum):
@@ -66,6 +63,7 @@ _RANK_LABELS = {
     Rank.ACE: "A",
     Rank.JOKER: "JK",
 }
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _RANK_FROM_TEXT = {rank.label: rank for rank in Rank if rank is not Rank.JOKER}
 _RANK_FROM_TEXT["T"] = Rank.TEN
 
@@ -112,11 +110,6 @@ class Card:
 
     def __str__(self) -> str:
         return self.rank.label + (self.suit.value if self.suit else "")
-
-    @property
-    def label(self) -> str:
-        """The card as people write it: "10♥", "A♠", "JK"."""
-        return self.rank.label + (self.suit.symbol if self.suit else "")
 
 
 JOKER = Card(Rank.JOKER, None)
@@ -234,6 +227,24 @@ def card_name(card: Card) -> str:
     if card.rank in faces:
         return _("%(rank)s of %(suit)s") % {"rank": faces[card.rank], "suit": suit}
     return _("%(number)s of %(suit)s") % {"number": card.rank.label, "suit": suit}
+
+
+def card_label(card: Card) -> str:
+    """A card as printed for people: "10♥", "A♠", "JK" for the joker; the
+    face letters in the reader's language (French: R, D, V for K, Q, J).
+    Parsing and the card notation (``str(card)``) keep K, Q, J."""
+    if card.suit is None:
+        return card.rank.label
+    faces = {
+        # Translators: one letter for the king on a printed card (French "R" for roi).
+        Rank.KING: _("K (king)"),
+        # Translators: one letter for the queen on a printed card (French "D" for dame).
+        Rank.QUEEN: _("Q (queen)"),
+        # Translators: one letter for the jack on a printed card (French "V" for valet).
+        Rank.JACK: _("J (jack)"),
+    }
+    rank = faces[card.rank].split(" ")[0] if card.rank in faces else card.rank.label
+    return rank + card.suit.symbol
 
 
 def the_cards(cards: Iterable[Card]) -> str:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cardnight.formats import money
+from scoring.engine import card_label as engine_card_label
 from scoring.engine import parse_card
 from scoring.models import Target
 from scoring.results.tree import CoupleRef
@@ -32,7 +33,7 @@ def money_text(amount: Decimal | None) -> str:
 def card_label(card: str) -> str:
     """A cut card for people: "3♠", "10♥"."""
     try:
-        return parse_card(card).label
+        return engine_card_label(parse_card(card))
     except ValueError:
         return card
 
