@@ -11,14 +11,22 @@ pytestmark = pytest.mark.django_db
 
 
 def test_progress_counts_the_tables_in(evening):
-    assert queries.progress(evening) == (0, 0)
+    assert queries.progress(evening) == (0, 0, None)
     evening = started(evening, 6)
-    assert queries.progress(evening) == (0, 3)
+    assert queries.progress(evening) == (0, 3, None)
     table = seatings(evening)[0]
     services.record_result(evening, 1, 1, table.couple_a.number)
-    tables_in, total = queries.progress(evening)
-    assert (tables_in, total) == (1, 3)
+    tables_in, total, bye = queries.progress(evening)
+    assert (tables_in, total, bye) == (1, 3, None)
     assert not queries.progress(evening).complete
+
+
+def test_progress_names_the_couple_sitting_out(evening, django_assert_num_queries):
+    evening = started(evening, 7)
+    with django_assert_num_queries(1):
+        now = queries.progress(evening)
+    sitting = {c for s in seatings(evening) for c in (s.couple_a.number, s.couple_b.number)}
+    assert (now.tables_total, now.bye) == (3, ({1, 2, 3, 4, 5, 6, 7} - sitting).pop())
 
 
 def test_whereabouts_of_a_couple_at_a_table(evening):
