@@ -2,11 +2,10 @@
 capabilities (scoreboard, printing, scoring). Each runs a fixed number of
 queries, whatever the number of tables or couples.
 
-    evening_or_404(slug) -> Evening (with its hall)     # 1 query
     current_seatings(evening) -> list[Seating]          # 1 query
     game_seatings(evening, number) -> list[Seating]     # 1 query
     game_table(evening, number, table) -> Seating       # 1 query
-    progress(evening) -> Progress(tables_in, tables_total, bye)   # 1 query
+    progress(evening) -> Progress(tables_in, tables_total)   # 1 query
     disputed_tables(evening) -> list[int]               # 1 query
     whereabouts(evening, couple) -> Whereabouts         # 2 queries at most
     game_plan(evening, number) -> rotation.GameSeating  # 2 queries
@@ -65,11 +64,9 @@ def game_table(evening: Evening, number: int, table: int) -> Seating | None:
 
 
 class Progress(NamedTuple):
-    """The current game's progress: "n of m tables in", and who sits out."""
-
     tables_in: int
     tables_total: int
-    bye: int | None = None  # the number of the couple sitting out
+    bye: int | None = None  # the couple sitting out the current game
 
     @property
     def complete(self) -> bool:
@@ -77,8 +74,9 @@ class Progress(NamedTuple):
 
 
 def progress(evening: Evening) -> Progress:
-    """How many tables of the current game have their result in (ONE query):
-    the game screen and the public board both show it."""
+    """How many tables of the current game have their result in, and who
+    sits out (1 query). THE "n of m tables in" of the game screen and the
+    public board."""
     if not evening.current_game:
         return Progress(0, 0)
     row = (

@@ -12,13 +12,9 @@ JSON and for the templates, with the hall's privacy setting applied once.
 
 from scoring.board.data import (
     build_board,
-    first_name,
     get_board,
     heading,
-    names_are_public,
     progress,
-    public_names,
-    public_person,
 )
 from scoring.board.find import couple_card, match_couples
 from scoring.board.freshness import (
@@ -33,6 +29,7 @@ from scoring.board.freshness import (
     etag,
     state_of,
 )
+from tables.privacy import names_are_public, public_names, public_person
 from tables.search import parse_number
 
 __all__ = [
@@ -47,7 +44,6 @@ __all__ = [
     "code_revision",
     "couple_card",
     "etag",
-    "first_name",
     "get_board",
     "heading",
     "match_couples",

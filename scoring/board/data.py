@@ -32,38 +32,8 @@ from scoring.results import (
     evening_results,
 )
 from tables import queries
-from tables.models import Evening, Hall
-
-Privacy = Hall.Privacy
-
-
-# --- Privacy ----------------------------------------------------------------
-
-
-def first_name(name: str) -> str:
-    """The first word of a name: "Marie-Thérèse LeBlanc" -> "Marie-Thérèse"."""
-    words = name.split()
-    return words[0] if words else ""
-
-
-def public_person(name: str, privacy: str) -> str:
-    """One person's name as the hall allows it on the public board ("" when hidden)."""
-    if privacy == Privacy.NUMBERS:
-        return ""
-    if privacy == Privacy.FIRST:
-        return first_name(name)
-    return " ".join(name.split())
-
-
-def public_names(player1: str, player2: str, privacy: str) -> str:
-    """A couple's names as the hall allows them on the public board ("" when hidden)."""
-    if privacy == Privacy.NUMBERS:
-        return ""
-    return f"{public_person(player1, privacy)} & {public_person(player2, privacy)}"
-
-
-def names_are_public(privacy: str) -> bool:
-    return privacy != Privacy.NUMBERS
+from tables.models import Evening
+from tables.privacy import names_are_public, public_names, public_person
 
 
 def heading(evening: Evening) -> dict:

@@ -4,7 +4,7 @@ The places themselves are computed from the punches by
 ``evening_results(evening).places`` (scoring.rules.ranking is the pure rule);
 here the organizer sets what each place (and the booby, half-time and
 travelling prizes) is worth: a cash amount, a share of the evening's takings
-(the entry fees collected, see scoring.money) or a named item.
+(the entry fees collected, see scoring.results.money) or a named item.
 """
 
 from decimal import Decimal
@@ -14,8 +14,8 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
+from cardnight.money import to_amount, to_percent
 from scoring.models import Prize, Target
-from scoring.money import check_amount, check_percent
 from tables.models import Evening
 
 PRIZE_TARGETS = (Target.PLACE, Target.BOOBY, Target.HALF_TIME, Target.TRAVELLING)
@@ -58,9 +58,9 @@ def set_prize(
         place = 0
     values = {"kind": kind, "amount": None, "share_percent": None, "item": ""}
     if kind == Prize.Kind.CASH:
-        values["amount"] = check_amount(amount, _("The amount"))
+        values["amount"] = to_amount(amount, _("The amount"))
     elif kind == Prize.Kind.SHARE:
-        percent = check_percent(share_percent, _("The share of the takings"))
+        percent = to_percent(share_percent, _("The share of the takings"))
         others = Prize.objects.filter(evening=evening, kind=Prize.Kind.SHARE).exclude(
             target=target, place=place
         ).aggregate(total=Sum("share_percent"))["total"] or Decimal("0")

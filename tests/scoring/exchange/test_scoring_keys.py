@@ -13,8 +13,7 @@ from scoring.services import jar as cookiejar
 from scoring.services import ties as tiebreaks
 from scoring.services.prizes import set_prize
 from tables.models import Couple, Evening, Punch
-
-from .conftest import finish, make_couples, punch_counts
+from tests.scoring.conftest import finish, make_couples, punch_counts
 
 pytestmark = pytest.mark.django_db
 
