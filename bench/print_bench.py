@@ -33,8 +33,8 @@ AIM_SECONDS, AIM_BYTES = 2.0, 1024 * 1024
 
 def build_evening(couples: int, seed: int = 45):
     """The evening described in the module docstring, written with bulk inserts."""
-    from scoring import cookiejar_rules
     from scoring.models import Prize, Target
+    from scoring.rules import jar as cookiejar_rules
     from tables.management.commands._names import player_name
     from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
 

@@ -16,7 +16,7 @@ from cardnight.errors import UserError
 from cardnight.roles import volunteer_required
 from cardnight.views import user_error
 from scoring.printing import documents
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 
 @require_GET

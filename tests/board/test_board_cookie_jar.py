@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from scoring.cookiejar_rules import fingerprint
+from scoring.rules.jar import fingerprint
 from tables.models import Couple, Evening, Punch
 from tests.board.helpers import url
 

@@ -5,8 +5,8 @@ and the standings with every punched game."""
 import pytest
 
 from cardnight.errors import Conflict
-from scoring import cookiejar_rules
 from scoring.printing import documents, draw, rows
+from scoring.rules import jar as cookiejar_rules
 from tables.models import Evening, Punch
 
 from . import factory

@@ -4,8 +4,8 @@ import hashlib
 
 import pytest
 
-from scoring import cookiejar_rules as jar
-from scoring.cookiejar_rules import JarError
+from scoring.rules import jar as jar
+from scoring.rules.jar import JarError
 
 
 def test_the_fingerprint_is_sha256_of_sorted_numbers_colon_salt():

@@ -5,7 +5,7 @@ half-time leader. Then, step by step, every step kept as rows:
 
 1. each couple's choice (split, cut, play off, or will not play off):
    :func:`record_choices`; when every couple has chosen, the rule is applied
-   at once (scoring.tiebreak_rules.decide);
+   at once (scoring.rules.ties.decide);
 2. a cut: the cards typed in (:func:`record_cut`) or dealt by the app
    (:func:`deal_cut`), round after round while couples tie;
 3. a play-off: the pairs of each knock-out round are drawn by the app and
@@ -26,9 +26,11 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
 from scoring import results as results_module
-from scoring import tiebreak_rules as rules
 from scoring.models import CutCard, PlayoffGame, Target, TieBreak, TieBreakEntry
 from scoring.results import CoupleRef, PlaceResult
+from scoring.results.wording import target_words
+from scoring.rules import ties as rules
+from scoring.services import rule_errors
 from tables.models import Evening
 
 TARGETS = (Target.PLACE, Target.BOOBY, Target.HALF_TIME)
@@ -41,7 +43,7 @@ class Tie:
 
     first: PlaceResult
     places: tuple[PlaceResult, ...]
-    data: object  # results._Loaded
+    data: object  # scoring.results.Loaded
 
     @property
     def couples(self) -> tuple[CoupleRef, ...]:
@@ -57,7 +59,7 @@ class Tie:
 
 
 def _what(target: str, place: int) -> str:
-    return results_module._target_words(target, place)
+    return target_words(target, place)
 
 
 def find_tie(evening: Evening, target: str, place: int = 0) -> Tie:
@@ -106,6 +108,7 @@ def find_tie(evening: Evening, target: str, place: int = 0) -> Tie:
     return Tie(found, group, data)
 
 
+@rule_errors()
 @transaction.atomic
 def open_tiebreak(evening: Evening, target: str, place: int = 0) -> TieBreak:
     """Open the tie-break for a tied place, the booby prize or the half-time
@@ -152,6 +155,7 @@ def _couple(tie: Tie, number) -> CoupleRef:
         raise UserError(_("Couple %(c)s is not in this tie.") % {"c": number}) from None
 
 
+@rule_errors()
 @transaction.atomic
 def record_choices(tiebreak: TieBreak, choices: dict, user=None) -> TieBreak:
     """Record how couples want to settle (couple number -> "split" | "cut" |
@@ -186,6 +190,7 @@ def _split_refusal(tie: Tie) -> str:
     return _("%(item)s cannot be split: choose a cut or a play-off.") % {"item": item}
 
 
+@rule_errors()
 @transaction.atomic
 def record_cut(
     tiebreak: TieBreak,
@@ -233,7 +238,7 @@ def record_cut(
 def _cut_now(tiebreak: TieBreak, tie: Tie, round_number: int | None) -> rules.CutState:
     """The cut as it stands, checked to be waiting for round ``round_number``
     (the round the person saw on screen, when given)."""
-    state = _outcome(tiebreak, tie).cut
+    state = outcome_of(tiebreak, tie).cut
     if state is not None and round_number is not None and round_number < state.next_round:
         raise Conflict(_("Round %(r)s of the cut is already recorded.") % {"r": round_number})
     if tiebreak.status != TieBreak.Status.CUTTING or state is None:
@@ -243,6 +248,7 @@ def _cut_now(tiebreak: TieBreak, tie: Tie, round_number: int | None) -> rules.Cu
     return state
 
 
+@rule_errors()
 def deal_cut(
     tiebreak: TieBreak, user=None, rng=None, *, round_number: int | None = None
 ) -> TieBreak:
@@ -260,6 +266,7 @@ def deal_cut(
         return record_cut(tiebreak, cards, user, dealt=True)
 
 
+@rule_errors()
 @transaction.atomic
 def record_playoff_winner(tiebreak: TieBreak, game_id: int, winner: int, user=None) -> TieBreak:
     """Record the winner (couple number) of one play-off game of the
@@ -295,7 +302,7 @@ def discard(tiebreak: TieBreak) -> None:
     evening.bump_version()
 
 
-def _outcome(tiebreak: TieBreak, tie: Tie) -> rules.TieOutcome:
+def outcome_of(tiebreak: TieBreak, tie: Tie) -> rules.TieOutcome:
     choices, rounds, games = results_module.tie_records(tie.data, tiebreak)
     keys = [couple.id for couple in tie.couples]
     return rules.tie_outcome(keys, tie.ranks, choices, tie.can_split, rounds, games)
@@ -307,7 +314,7 @@ def _refresh(tiebreak: TieBreak, evening: Evening, user=None, rng=None) -> TieBr
     rng = rng or secrets.SystemRandom()
     while True:
         tie = find_tie(evening, tiebreak.target, tiebreak.place)
-        outcome = _outcome(tiebreak, tie)
+        outcome = outcome_of(tiebreak, tie)
         played = outcome.playoff
         if played is None or not played.needs_pairing or outcome.status != rules.PLAYING:
             break
@@ -346,123 +353,3 @@ def _refresh(tiebreak: TieBreak, evening: Evening, user=None, rng=None) -> TieBr
     TieBreakEntry.objects.bulk_update(entries, ["forfeited", "outcome_rank", "share"])
     evening.bump_version()
     return tiebreak
-
-
-# --- What the tie-break page shows ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class CutRound:
-    number: int
-    cards: tuple[tuple[CoupleRef, str, bool], ...]  # couple, card label, dealt by the app
-
-
-@dataclass(frozen=True)
-class PlayoffRow:
-    id: int
-    round: int
-    a: CoupleRef
-    b: CoupleRef | None
-    winner: CoupleRef | None
-
-
-@dataclass(frozen=True)
-class EntryRow:
-    couple: CoupleRef
-    choice: str
-    forfeited: bool
-    rank: int | None
-    share: object
-
-
-@dataclass(frozen=True)
-class TieBreakView:
-    """Everything the tie-break page shows, as plain values."""
-
-    tiebreak: TieBreak
-    tie: Tie
-    outcome: rules.TieOutcome | None
-    entries: tuple[EntryRow, ...]
-    rounds: tuple[CutRound, ...]
-    games: tuple[PlayoffRow, ...]
-    to_cut: tuple[CoupleRef, ...]
-    pending: tuple[PlayoffRow, ...]
-    stale: bool
-    error: str = ""
-
-    @property
-    def places(self) -> tuple[PlaceResult, ...]:
-        return self.tie.places
-
-
-def view_state(tiebreak: TieBreak) -> TieBreakView:
-    """The tie-break as its page shows it (reads only)."""
-    evening = tiebreak.evening
-    data = results_module.load([evening])[evening.pk]
-    results = results_module.compute(data)
-    by_id = {couple.id: couple for couple in data.couples}
-    candidates = list(results.places) + [results.booby, results.half_time.leader]
-    places = tuple(p for p in candidates if p is not None and p.tiebreak_id == tiebreak.pk)
-    stale = not places
-    entries_rows = data.entries.get(tiebreak.pk, [])
-    if stale:
-        fake = PlaceResult(
-            target=tiebreak.target,
-            place=tiebreak.place,
-            wins=tiebreak.wins,
-            couples=tuple(by_id[row["couple_id"]] for row in entries_rows),
-            status="tied",
-            winners=(),
-            prize=None,
-            prize_text="",
-            shares={},
-            how_settled="",
-        )
-        places = (fake,)
-    tie = Tie(places[0], places, data)
-    outcome, error = None, ""
-    if not stale:
-        try:
-            outcome = _outcome(tiebreak, tie)
-        except UserError as problem:
-            error = problem.message
-    entries = tuple(
-        EntryRow(by_id[row["couple_id"]], row["choice"], row["forfeited"], row["outcome_rank"],
-                 row["share"])
-        for row in sorted(entries_rows, key=lambda row: by_id[row["couple_id"]].number)
-    )  # fmt: skip
-    rounds: dict[int, list] = {}
-    for row in data.cuts.get(tiebreak.pk, []):
-        rounds.setdefault(row["round"], []).append(
-            (by_id[row["couple_id"]], results_module.card_label(row["card"]), row["dealt_by_app"])
-        )
-    games = tuple(
-        PlayoffRow(
-            row["id"],
-            row["round"],
-            by_id[row["couple_a_id"]],
-            by_id.get(row["couple_b_id"]),
-            by_id.get(row["winner_id"]),
-        )
-        for row in data.playoffs.get(tiebreak.pk, [])
-    )
-    to_cut: tuple[CoupleRef, ...] = ()
-    if outcome is not None and outcome.cut is not None and outcome.status == rules.CUTTING:
-        to_cut = tuple(sorted((by_id[key] for key in outcome.cut.to_cut), key=_number))
-    pending = tuple(game for game in games if game.winner is None)
-    return TieBreakView(
-        tiebreak=tiebreak,
-        tie=tie,
-        outcome=outcome,
-        entries=entries,
-        rounds=tuple(CutRound(number, tuple(cards)) for number, cards in sorted(rounds.items())),
-        games=games,
-        to_cut=to_cut,
-        pending=pending,
-        stale=stale,
-        error=error,
-    )
-
-
-def _number(couple: CoupleRef) -> int:
-    return couple.number

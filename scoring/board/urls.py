@@ -1,8 +1,8 @@
-"""The public scoreboard (no sign-in); see scoring/views/board.py."""
+"""The public scoreboard (no sign-in); see scoring/board/views.py."""
 
 from django.urls import path
 
-from scoring.views import board
+from scoring.board import views as board
 
 urlpatterns = [
     path("e/<slug:slug>/", board.board_page, name="board"),

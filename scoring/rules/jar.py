@@ -33,14 +33,13 @@ import secrets
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from decimal import Decimal
 
-from django.utils.translation import gettext as _
-
-from cardnight.errors import UserError
+from scoring.engine.i18n import _
+from scoring.rules.errors import RuleError
 
 SALT_BYTES = 16
 
 
-class JarError(UserError):
+class JarError(RuleError):
     """Numbers that cannot be a cookie-jar draw."""
 
 

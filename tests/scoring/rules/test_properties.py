@@ -6,9 +6,9 @@ from decimal import Decimal
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring import cookiejar_rules as jar
-from scoring.ranking import booby_group, place_groups, rank_of_each
-from scoring.tiebreak_rules import CUT, cut_state, deal_cut, split_cents, tie_outcome
+from scoring.rules import jar as jar
+from scoring.rules.ranking import booby_group, place_groups, rank_of_each
+from scoring.rules.ties import CUT, cut_state, deal_cut, split_cents, tie_outcome
 
 counts = st.lists(st.integers(min_value=0, max_value=25), min_size=1, max_size=60)
 

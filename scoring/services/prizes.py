@@ -1,10 +1,10 @@
 """Prize places and the prizes for them (RULES.md A4, A6, A8): the writes.
 
 The places themselves are computed from the punches by
-``evening_results(evening).places`` (scoring.ranking is the pure rule);
+``evening_results(evening).places`` (scoring.rules.ranking is the pure rule);
 here the organizer sets what each place (and the booby, half-time and
 travelling prizes) is worth: a cash amount, a share of the evening's takings
-(the entry fees collected, see scoring.money) or a named item.
+(the entry fees collected, see scoring.results.money) or a named item.
 """
 
 from decimal import Decimal
@@ -16,15 +16,9 @@ from django.utils.translation import gettext as _
 from cardnight.errors import UserError
 from cardnight.money import to_amount, to_percent
 from scoring.models import Prize, Target
-from scoring.results import evening_results
 from tables.models import Evening
 
 PRIZE_TARGETS = (Target.PLACE, Target.BOOBY, Target.HALF_TIME, Target.TRAVELLING)
-
-
-def places(evening: Evening):
-    """The prize places as they stand (a tuple of PlaceResult)."""
-    return evening_results(evening).places
 
 
 def _target_enabled(evening: Evening, target: str) -> bool:
@@ -93,10 +87,3 @@ def set_prize(
     )
     evening.bump_version()
     return prize
-
-
-@transaction.atomic
-def remove_prize(evening: Evening, target: str, place: int = 0) -> None:
-    evening = evening.locked()
-    Prize.objects.filter(evening=evening, target=target, place=place).delete()
-    evening.bump_version()

@@ -25,11 +25,10 @@ from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 from itertools import groupby
 
-from django.utils.translation import gettext as _
-
-from cardnight.errors import UserError
 from scoring.engine import Card, Rank, card_name, deck, parse_card
 from scoring.engine.errors import CardError
+from scoring.engine.i18n import _
+from scoring.rules.errors import RuleError
 
 SPLIT = "split"
 CUT = "cut"
@@ -45,7 +44,7 @@ SETTLED = "settled"
 CENT = Decimal("0.01")
 
 
-class TieRuleError(UserError):
+class TieRuleError(RuleError):
     """Records that do not fit the rules of a tie (a card twice, a winner
     who was not in the game, a choice that does not exist)."""
 

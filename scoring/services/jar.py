@@ -2,7 +2,7 @@
 the reveal and the settlement that carries the pot over.
 
 The rules themselves (draw, fingerprint, winners) are pure, in
-scoring.cookiejar_rules; what the jar shows is ``evening_results(evening).jar``.
+scoring.rules.jar; what the jar shows is ``evening_results(evening).jar``.
 
 - :func:`draw_at_start` is called by the tables app inside the transaction
   that starts game 1, when ``evening.cookie_jar`` is on: for the announced
@@ -19,8 +19,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
-from scoring import cookiejar_rules as rules
 from scoring.models import JarOutcome
+from scoring.rules import jar as rules
+from scoring.services import rule_errors
 from tables.models import Couple, Evening
 
 
@@ -29,6 +30,7 @@ def _check_jar(evening: Evening) -> None:
         raise UserError(_("This evening has no cookie jar."))
 
 
+@rule_errors()
 def draw_at_start(evening: Evening, rng=None) -> None:
     """Draw the jar's numbers before game 1 (announced and sealed modes).
 
@@ -54,6 +56,7 @@ def draw_at_start(evening: Evening, rng=None) -> None:
         evening.bump_version()
 
 
+@rule_errors()
 @transaction.atomic
 def set_hat_numbers(evening: Evening, numbers) -> list[int]:
     """Store the numbers the hall drew from a hat (text like "3 7 12" or a

@@ -2,7 +2,7 @@
 couple's card (the cue card's QR code), "find my couple" and the JSON.
 
 Freshness: every view except `find` is a conditional GET. Its ETag comes from
-one query (`scoring.board.board_state`: the evening's id and version and the
+one query (`scoring.board.freshness.board_state`: the evening's id and version and the
 hall's privacy) plus the language and the view kind, so a phone whose copy
 is current gets a 304 for that one query. The polled fragments are rendered
 once per version and kept in Django's cache (the key holds the version), so
@@ -156,11 +156,12 @@ def _packed(request: HttpRequest, text: str, packed: bytes, content_type: str) -
     return response
 
 
-# A full page holds a CSRF token (base.html) and, for someone signed in, their
-# links. For an anonymous visitor with no session (every phone in the hall)
-# the page is otherwise the same for everyone, so it is cached per version
-# with a slot where each answer's own CSRF token goes.
-_CSRF_TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')  # base.html's <body hx-headers>
+# A full page holds a CSRF token (base.html's hx-headers and its forms) and,
+# for someone signed in, their links. For an anonymous visitor with no session
+# (every phone in the hall) the page is otherwise the same for everyone, so it
+# is rendered ONCE per version with a placeholder as its `csrf_token` (a
+# context value overrides the context processor's, so no real token is ever
+# cached) and each answer puts its own token in the placeholder's place.
 CSRF_SLOT = "__cardnight_csrf_token__"
 
 
@@ -186,15 +187,12 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             "live": mark_safe(live["html"]),  # noqa: S308 - our own template's output
             "poll": settings.BOARD_POLL_SECONDS,
         }
-        rendered = render_to_string(template, context, request=request)
         if not shared:
-            return HttpResponse(rendered)
-        token = _CSRF_TOKEN.search(rendered)
-        page = rendered.replace(token.group(1), CSRF_SLOT) if token else rendered
+            return HttpResponse(render_to_string(template, context, request=request))
+        context["csrf_token"] = CSRF_SLOT
+        page = render_to_string(template, context, request=request)
         board.cache_set(key, page)
-    if CSRF_SLOT in page:
-        page = page.replace(CSRF_SLOT, get_token(request))
-    return HttpResponse(page)
+    return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
 
 
 @require_safe

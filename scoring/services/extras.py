@@ -2,7 +2,8 @@
 the travelling prize and the half-time leader.
 
 The results of all three are part of ``scoring.results.evening_results``;
-this module holds the pure rule of the travelling prize and the writes:
+the pure rule of the travelling prize is ``scoring.rules.extras.travel``;
+this module holds the writes:
 drawing the travelling prize's first holder and recording the 50/50.
 
 Travelling prize: a couple is drawn at random at the start
@@ -13,7 +14,6 @@ after the last game wins it.
 """
 
 import secrets
-from collections.abc import Iterable
 from decimal import Decimal
 
 from django.db import transaction
@@ -24,35 +24,10 @@ from cardnight.money import to_amount
 from tables.models import Evening
 
 
-def travel(start: int, seatings: Iterable[tuple]) -> tuple[int, int, list[tuple[int, int, int]]]:
-    """Follow the travelling prize through the games. Pure.
-
-    ``seatings``: ``(game number, couple a, couple b, winner or None)`` rows,
-    ordered by game. Returns ``(holder, after_game, passes)``: the holder
-    after game ``after_game`` (the last game whose result for the holder is
-    known) and every pass as ``(game, from, to)``."""
-    by_game: dict[int, list[tuple]] = {}
-    for game, a, b, winner in seatings:
-        by_game.setdefault(game, []).append((a, b, winner))
-    holder, after_game, passes = start, 0, []
-    for game in sorted(by_game):
-        seat = next((row for row in by_game[game] if holder in (row[0], row[1])), None)
-        if seat is not None:
-            winner = seat[2]
-            if winner is None:
-                break
-            if winner != holder:
-                passes.append((game, holder, winner))
-                holder = winner
-        # Not seated: the holder sits out on the bye (or has gone home) and keeps it.
-        after_game = game
-    return holder, after_game, passes
-
-
 def at_game_one(evening: Evening, rng=None) -> None:
     """Draw the travelling prize's first holder as game 1 starts, if the
     evening has one and it is not drawn yet (never raises; runs inside the
-    caller's transaction). scoring.cookiejar.draw_at_start calls it too."""
+    caller's transaction). scoring.services.jar.draw_at_start calls it too."""
     if not evening.travelling_prize:
         return
     current = Evening.objects.filter(pk=evening.pk).values_list("travelling_start", flat=True)

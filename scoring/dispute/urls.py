@@ -1,8 +1,8 @@
-"""URL patterns of the dispute page (public); see `scoring.views.dispute`."""
+"""URL patterns of the dispute page (public); see `scoring.dispute.views`."""
 
 from django.urls import path
 
-from scoring.views import dispute
+from scoring.dispute import views as dispute
 
 urlpatterns = [
     path("rules/", dispute.trick, name="dispute"),

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 
 from scoring.engine import parse_card
-from scoring.tiebreak_rules import (
+from scoring.rules.ties import (
     CHOICES,
     CUT,
     PLAYOFF,
