@@ -2,6 +2,7 @@
 
 import io
 import re
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -31,9 +32,10 @@ def all_text(content: bytes) -> str:
     return " ".join(page_texts(content))
 
 
-def qr_codes(page) -> dict[str, tuple[tuple[bool, ...], ...]]:
+def qr_codes(page) -> dict[str, tuple[bytes, ...]]:
     """Every QR code drawn on a page (a Form XObject named qr…), read back
-    from its rectangles into dark/light modules, by XObject name."""
+    from its rectangles into rows of modules (1 dark, 0 light, as
+    `scoring.printing.qr.qr_modules` gives them), by XObject name."""
     found = {}
     xobjects = page["/Resources"].get("/XObject", {})
     for name, ref in xobjects.items():
@@ -42,14 +44,14 @@ def qr_codes(page) -> dict[str, tuple[tuple[bool, ...], ...]]:
             continue
         side = int(form["/BBox"][2])
         size = side - 2 * QUIET_ZONE
-        modules = [[False] * size for _ in range(size)]
+        modules = [bytearray(size) for _ in range(size)]
         for x, y, w, h in _RECT.findall(form.get_data()):
             x, y, w, h = (round(float(v)) for v in (x, y, w, h))
             assert h == 1
             row = side - QUIET_ZONE - 1 - y
             for column in range(x - QUIET_ZONE, x - QUIET_ZONE + w):
-                modules[row][column] = True
-        found[name] = tuple(tuple(row) for row in modules)
+                modules[row][column] = 1
+        found[name] = tuple(bytes(row) for row in modules)
     return found
 
 
@@ -71,6 +73,32 @@ def dark_pixels(content: bytes, page: int = 1, resolution: int = 30) -> tuple[in
         )  # fmt: skip
         (image,) = Path(folder).glob("page*.pgm")
         return _count_dark(image.read_bytes())
+
+
+ZBARIMG = shutil.which("zbarimg")  # Debian's zbar-tools
+
+
+def decoded_qr_codes(content: bytes, resolution: int = 200) -> list[list[str]]:
+    """Every QR code on every page, read off the rendered page by `zbarimg`
+    (what a phone's camera would read), page by page, sorted."""
+    assert ZBARIMG, "zbarimg is missing (Debian: apt-get install zbar-tools)"
+    pages = []
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / "doc.pdf"
+        pdf.write_bytes(content)
+        prefix = str(Path(folder) / "page")
+        subprocess.run(
+            ["pdftoppm", "-gray", "-png", "-r", str(resolution), str(pdf), prefix], check=True
+        )
+        for image in sorted(Path(folder).glob("page*.png")):
+            result = subprocess.run(
+                [ZBARIMG, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)],
+                capture_output=True,
+                text=True,
+            )
+            assert result.returncode in (0, 4), result.stderr  # 4: no code on the page
+            pages.append(sorted(result.stdout.splitlines()))
+    return pages
 
 
 def _count_dark(pgm: bytes) -> tuple[int, int]:
