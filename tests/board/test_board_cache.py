@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from scoring import board
-from tests.board.helpers import HTMX, record, url
+from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
 

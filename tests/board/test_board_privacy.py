@@ -5,7 +5,7 @@ import pytest
 
 from scoring import board
 from tables.models import Hall
-from tests.board.helpers import HTMX, url
+from tests.support.board import HTMX, url
 
 pytestmark = pytest.mark.django_db
 
