@@ -30,7 +30,7 @@ def test_the_prizes_say_who_won_what_and_how_each_tie_was_settled(finished):
     assert second.prize == "20% of the takings ($12.00)"
     assert second.winners == ("Couple 3 · Mary MacDonald & John MacNeil · $12.00",)
     assert (third.status, third.prize, third.winners) == (
-        "tied", "A turkey", ("Tied: couples 4, 5, not settled yet",)
+        "tied", "A turkey", ("Tied: couples 4 and 5, not settled yet",)
     )  # fmt: skip
     assert booby.title.startswith("Booby prize")
     assert (booby.wins, booby.winners) == (2, ("Couple 6 · Flora MacKinnon & Hector Campbell",))
