@@ -113,3 +113,60 @@ def _count_dark(pgm: bytes) -> tuple[int, int]:
     assert magic == b"P5" and int(maximum) == 255
     pixels = pgm[position + 1 : position + 1 + int(width) * int(height)]
     return sum(1 for value in pixels if value < 128), len(pixels)
+
+
+def text_sizes(content: bytes) -> list[tuple[int, str, float]]:
+    """(page number, text, size in points) of every piece of text drawn, the
+    size as printed (the font size scaled by the text and page matrices)."""
+    found = []
+    for number, page in enumerate(reader(content).pages, start=1):
+
+        def visit(text, cm, tm, font, size, number=number):
+            if not text.strip():
+                return
+            a, b, c, d = (
+                tm[0] * cm[0] + tm[1] * cm[2],
+                tm[0] * cm[1] + tm[1] * cm[3],
+                tm[2] * cm[0] + tm[3] * cm[2],
+                tm[2] * cm[1] + tm[3] * cm[3],
+            )
+            del a, b
+            found.append((number, text.strip(), round(size * (c * c + d * d) ** 0.5, 2)))
+
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def ink_near_edges(content: bytes, inches: float, resolution: int = 72) -> list[int]:
+    """The pages (numbered from 1) with printed (non-white) pixels less than
+    `inches` from an edge of the paper, the pages rendered by pdftoppm."""
+    found = set()
+    band = int(inches * resolution)
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / "doc.pdf"
+        pdf.write_bytes(content)
+        subprocess.run(
+            ["pdftoppm", "-gray", "-r", str(resolution), str(pdf), str(Path(folder) / "page")],
+            check=True,
+        )
+        for image in sorted(Path(folder).glob("page*.pgm")):
+            number = int(image.stem.rsplit("-", 1)[1])
+            width, height, pixels = _pgm(image.read_bytes())
+            for y in range(height):
+                row = pixels[y * width : (y + 1) * width]
+                edge = row if y < band or y >= height - band else row[:band] + row[-band:]
+                if min(edge) < 250:
+                    found.add(number)
+                    break
+    return sorted(found)
+
+
+def _pgm(pgm: bytes) -> tuple[int, int, bytes]:
+    fields = []
+    position = 0
+    while len(fields) < 4:
+        match = re.compile(rb"\s*(#[^\n]*\n\s*)*(\S+)").match(pgm, position)
+        fields.append(match.group(2))
+        position = match.end()
+    width, height = int(fields[1]), int(fields[2])
+    return width, height, pgm[position + 1 : position + 1 + width * height]

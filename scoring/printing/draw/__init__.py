@@ -9,7 +9,15 @@ platypus markup unescaped.
 """
 
 from .common import page_size
-from .cue_cards import CARD_H, CARD_PAD, CARD_W, Box, cue_card_layout, draw_cue_cards
+from .cue_cards import (
+    CARD_H,
+    CARD_PAD,
+    CARD_W,
+    Box,
+    cue_card_layout,
+    draw_cue_cards,
+    names_size,
+)
 from .results_sheet import NAME_SIZE, draw_results_sheet, standings_name_fit
 from .rules_card import draw_rules_card
 from .table_cards import draw_table_cards, table_number_fit
@@ -25,6 +33,7 @@ __all__ = [
     "draw_results_sheet",
     "draw_rules_card",
     "draw_table_cards",
+    "names_size",
     "page_size",
     "standings_name_fit",
     "table_number_fit",

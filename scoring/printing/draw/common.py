@@ -26,6 +26,8 @@ rl_config.useA85 = 0
 DARK_RED = colors.Color(0.62, 0, 0)
 GRID_GREY = 0.55  # cut guides: visible on paper, quieter than the content
 CREATOR = "CardNight"
+SAFE_MARGIN = 0.3 * inch  # no ink nearer the paper's edge: printers clip up to 0.25 in
+FOOTER_SIZE = 9
 
 
 def page_size(paper: str) -> tuple[float, float]:
@@ -58,7 +60,9 @@ def draw_fitted(
     return y
 
 
-def paragraph_styles() -> dict[str, ParagraphStyle]:
+def paragraph_styles(smallest: float = 8) -> dict[str, ParagraphStyle]:
+    """The flowing documents' styles; `smallest` is the size of the small
+    print and table cells (the results sheet's is 9)."""
     f = fonts()
     base = ParagraphStyle("base", fontName=f.regular, fontSize=9.5, leading=12)
     return {
@@ -68,8 +72,8 @@ def paragraph_styles() -> dict[str, ParagraphStyle]:
             "h2", base, fontName=f.bold, fontSize=11.5, leading=14, spaceBefore=8, spaceAfter=3
         ),
         "body": base,
-        "small": ParagraphStyle("small", base, fontSize=8, leading=10),
-        "cell": ParagraphStyle("cell", base, fontSize=8, leading=9.5),
+        "small": ParagraphStyle("small", base, fontSize=smallest, leading=smallest * 1.25),
+        "cell": ParagraphStyle("cell", base, fontSize=smallest, leading=smallest * 1.2),
         "card": ParagraphStyle("card", base, fontSize=12, leading=14, alignment=1),
         "bullet": ParagraphStyle("bullet", base, leftIndent=10, bulletIndent=0, spaceAfter=2.5),
     }
@@ -92,15 +96,17 @@ def flowing_document(
     buffer: io.BytesIO, heading: r.Heading, title: str, margin: float = 0.5 * inch
 ):
     """A flowing document whose frame is exactly the page inside the margins
-    (no extra frame padding), so `doc.width` is the width tables may use."""
+    (no extra frame padding), so `doc.width` is the width tables may use; the
+    footer sits under the frame, inside the bottom margin."""
     size = page_size(heading.paper)
+    bottom = max(margin, SAFE_MARGIN + 2.2 * FOOTER_SIZE)
     doc = BaseDocTemplate(
         buffer,
         pagesize=size,
         leftMargin=margin,
         rightMargin=margin,
         topMargin=margin,
-        bottomMargin=margin,
+        bottomMargin=bottom,
         title=f"{title} · {heading.evening}",
         author=heading.hall,
         creator=CREATOR,
@@ -108,7 +114,7 @@ def flowing_document(
     )
     frame = Frame(
         margin,
-        margin,
+        bottom,
         doc.width,
         doc.height,
         leftPadding=0,
@@ -121,12 +127,15 @@ def flowing_document(
 
 
 def page_footer(canvas: Canvas, doc) -> None:
-    """The document's title and the page number, at the foot of every page."""
+    """The document's title and the page number, at the foot of every page,
+    its lowest ink SAFE_MARGIN from the paper's edge."""
     canvas.saveState()
-    canvas.setFont(fonts().regular, 7)
+    canvas.setFont(fonts().regular, FOOTER_SIZE)
     canvas.setFillGray(0.3)
     text = _("%(title)s · page %(page)s") % {"title": fonts().text(doc.title), "page": doc.page}
-    canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, doc.bottomMargin / 2, text)
+    # The baseline above the margin by the depth of "p" and "g" (~0.25 em).
+    baseline = SAFE_MARGIN + 0.3 * FOOTER_SIZE
+    canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, baseline, text)
     canvas.restoreState()
 
 

@@ -11,9 +11,9 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import Fitted, fit_text, fonts
+from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fonts, largest_size, lines_at
 from ..qr import draw_qr
-from .common import GRID_GREY, draw_fitted, new_canvas, page_size
+from .common import GRID_GREY, SAFE_MARGIN, draw_fitted, new_canvas, page_size
 
 CARD_W, CARD_H = 5 * inch, 3 * inch  # an index card
 CARD_PAD = 12  # room for a wobbly cut
@@ -96,6 +96,7 @@ class CueCardLayout:
     start_note: Fitted | None
     player1: Fitted
     player2: Fitted
+    names: tuple[float, float]  # the names column's width, and the height of each name
 
 
 NUMBER_W = 84  # the couple number column
@@ -106,7 +107,41 @@ START_W = 38
 DIGIT_HEIGHT = 0.76  # DejaVu Sans Bold digits, as a fraction of the font size
 
 
-def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
+NAME_MAX = 15  # the names' largest size
+NAME_SET_FLOOR = 12  # the card set's names are never made smaller than this for one long name
+
+
+def names_box(sheet: r.CueCardSheet) -> tuple[float, float]:
+    """The width of the names column and the height each name may take (the
+    same on every card of the sheet)."""
+    return cue_card_layout(r.CueCard(None, "", "", "", "", ""), sheet, name_size=NAME_MAX).names
+
+
+def names_size(sheet: r.CueCardSheet) -> float:
+    """One size for the names of the whole card set: the largest at which
+    every name fits its space in up to three lines, but not under
+    NAME_SET_FLOOR; a name longer than that allows shrinks on its own card
+    only (down to MIN_SIZE)."""
+    width, height = names_box(sheet)
+    names = [name for card in sheet.cards for name in (card.player1, card.player2)]
+    return largest_size(
+        names,
+        fonts().bold,
+        width=width,
+        height=height,
+        max_size=NAME_MAX,
+        min_size=NAME_SET_FLOOR,
+        max_lines=3,
+    )
+
+
+def cue_card_layout(
+    card: r.CueCard, sheet: r.CueCardSheet, name_size: float | None = None
+) -> CueCardLayout:
+    """Where everything goes on `card`; `name_size` is the card set's
+    `names_size` (computed here when not given)."""
+    if name_size is None:
+        name_size = names_size(sheet)
     f = fonts()
     grid = circle_grid(sheet.games)
     left, right, top = CARD_PAD, CARD_W - CARD_PAD, CARD_H - CARD_PAD
@@ -122,8 +157,8 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
         f.regular,
         width=right - qr_size - GAP - left,
         height=20,
-        max_size=7.5,
-        min_size=6,
+        max_size=8,
+        min_size=MIN_SIZE,
     )
     boxes["header"] = Box(left, top - header.height, header.width, header.height)
     below_header = top - header.height - 4
@@ -158,8 +193,8 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
             f.regular,
             width=left + NUMBER_W - note_x,
             height=START_H,
-            max_size=7,
-            min_size=5.5,
+            max_size=7.5,
+            min_size=MIN_SIZE,
         )
         boxes["start_note"] = Box(
             note_x, start.y + (START_H - note.height) / 2, note.width, note.height
@@ -170,19 +205,25 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
     names_h = below_header - 2 - region_bottom
     boxes["names"] = Box(names_x, region_bottom, names_w, names_h)
 
-    def name(text: str, largest: float = 15) -> Fitted:
+    name_h = (names_h - 14) / 2
+
+    def name(text: str, size: float) -> Fitted:
+        lines = lines_at(text, f.bold, size, names_w, 3)
+        if lines is not None and len(lines) * size * LEADING <= name_h:
+            return Fitted(lines, f.bold, size)
         return fit_text(
             text,
             f.bold,
             width=names_w,
-            height=(names_h - 14) / 2,
-            max_size=largest,
-            min_size=8.5,
+            height=name_h,
+            max_size=size,
+            min_size=MIN_SIZE,
             max_lines=3,
         )
 
-    # Both names at the same size: the size the longer one needs.
-    player1, player2 = name(card.player1), name(card.player2)
+    # Both names at the set's size; a name too long for it shrinks, and its
+    # partner with it (the two names of a card at one size).
+    player1, player2 = name(card.player1, name_size), name(card.player2, name_size)
     if player1.size != player2.size:
         size = min(player1.size, player2.size)
         player1, player2 = name(card.player1, size), name(card.player2, size)
@@ -194,12 +235,15 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
         start_note=note,
         player1=player1,
         player2=player2,
+        names=(names_w, name_h),
     )
 
 
-def _draw_cue_card(canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: float, y0: float):
+def _draw_cue_card(
+    canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: float, y0: float, name_size: float
+):
     f = fonts()
-    lay = cue_card_layout(card, sheet)
+    lay = cue_card_layout(card, sheet, name_size)
     boxes = lay.boxes
     canvas.saveState()
     canvas.translate(x0, y0)
@@ -209,14 +253,14 @@ def _draw_cue_card(canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: f
     draw_fitted(canvas, lay.header, header.x, header.top)
     qr, caption = boxes["qr"], boxes["qr_caption"]
     draw_qr(canvas, card.qr, qr.x, qr.y, qr.w)
-    canvas.setFont(f.regular, 6)
+    canvas.setFont(f.regular, MIN_SIZE)
     canvas.drawCentredString(
         caption.x + caption.w / 2,
         caption.y + 2,
         _("Your card, live") if card.number is not None else _("The scoreboard"),
     )
     for key, label in (("couple_label", _("COUPLE")), ("start_label", _("STARTING TABLE"))):
-        canvas.setFont(f.regular, 6.5)
+        canvas.setFont(f.regular, MIN_SIZE)
         canvas.drawString(boxes[key].x, boxes[key].y + 1.5, label.upper())
     number = boxes["number"]
     if lay.number is not None:
@@ -239,7 +283,7 @@ def _draw_cue_card(canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: f
         canvas.drawString(names.x, y - 10, "&")
         draw_fitted(canvas, lay.player2, names.x, y - 14)
     else:
-        canvas.setFont(f.regular, 6.5)
+        canvas.setFont(f.regular, MIN_SIZE)
         canvas.drawString(names.x, names.top - LABEL_H + 1.5, _("NAMES").upper())
         canvas.setStrokeGray(0.35)
         canvas.setLineWidth(0.5)
@@ -278,18 +322,22 @@ def _punch_grid(canvas: Canvas, grid: CircleGrid, games: int) -> str:
     return name
 
 
-def _cut_marks(canvas: Canvas, xs: Sequence[float], ys: Sequence[float]) -> None:
-    """Crop marks in the margins at every cut line, and faint guides on the cards."""
+def _cut_marks(
+    canvas: Canvas, xs: Sequence[float], ys: Sequence[float], page: tuple[float, float]
+) -> None:
+    """Crop marks in the margins at every cut line (up to SAFE_MARGIN from the
+    paper's edge, where a printer may not print), and faint guides on the cards."""
     canvas.saveState()
     canvas.setLineWidth(0.5)
     canvas.setStrokeGray(0)
     left, right, bottom, top = xs[0], xs[-1], ys[0], ys[-1]
+    width, height = page
     for x in xs:
-        canvas.line(x, top + 6, x, top + 24)
-        canvas.line(x, bottom - 6, x, bottom - 24)
+        canvas.line(x, top + 6, x, min(top + 24, height - SAFE_MARGIN))
+        canvas.line(x, bottom - 6, x, max(bottom - 24, SAFE_MARGIN))
     for y in ys:
-        canvas.line(left - 6, y, left - 24, y)
-        canvas.line(right + 6, y, right + 24, y)
+        canvas.line(left - 6, y, max(left - 24, SAFE_MARGIN), y)
+        canvas.line(right + 6, y, min(right + 24, width - SAFE_MARGIN), y)
     canvas.setStrokeGray(GRID_GREY)
     canvas.setLineWidth(0.3)
     canvas.setDash(2, 3)
@@ -311,14 +359,15 @@ def draw_cue_cards(sheet: r.CueCardSheet) -> bytes:
     xs = [x_margin + i * CARD_W for i in range(columns + 1)]
     ys = [y_margin + j * CARD_H for j in range(rows + 1)]
     per_page = columns * rows
+    name_size = names_size(sheet)
     for index, card in enumerate(sheet.cards):
         slot = index % per_page
         if slot == 0:
             if index:
                 canvas.showPage()
-            _cut_marks(canvas, xs, ys)
+            _cut_marks(canvas, xs, ys, size)
         column, row = slot % columns, slot // columns
-        _draw_cue_card(canvas, card, sheet, xs[column], ys[rows - 1 - row])
+        _draw_cue_card(canvas, card, sheet, xs[column], ys[rows - 1 - row], name_size)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -6,37 +6,39 @@ from collections.abc import Sequence
 from django.utils.translation import gettext as _
 from reportlab.lib import colors
 from reportlab.lib.units import inch
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from .. import rows as r
 from ..fonts import Fitted, fit_text, fonts
 from .common import flowing_document, para_text, paragraph_styles, title_block
 
 PUNCH_COLUMNS_MAX = 30  # more games than this: the punched numbers as text
-NAME_SIZE = 7.2  # the standings' type: 100 couples on two pages
+NAME_SIZE = 9  # the smallest type on the results sheet: readable on a notice board
+PUNCH_W_MIN = 12.5  # a punched-game column: "25" at NAME_SIZE
+PUNCHES_W = 4.4 * inch  # the most the punched-game columns may take
 
 
 def standings_name_fit(row: r.StandingRow, width: float, bold: bool = False) -> Fitted:
-    """Both names in the standings' names column: one line when they fit at a
-    readable size, else wrapped (a long name takes two or three lines)."""
+    """Both names in the standings' names column, at NAME_SIZE: wrapped onto
+    as many lines as they need (the row grows; a longer evening takes more pages)."""
     f = fonts()
     return fit_text(
         f"{row.player1} & {row.player2}",
         f.bold if bold else f.regular,
         width=width,
-        height=40,
+        height=200,
         max_size=NAME_SIZE,
-        min_size=6.8,
-        max_lines=3,
+        min_size=NAME_SIZE,
+        max_lines=12,
     )
 
 
 def _standings_table(sheet: r.ResultsSheet, width: float) -> Table:
     f = fonts()
     games = sheet.games
-    per_game = games <= PUNCH_COLUMNS_MAX
-    place_w, couple_w, games_w = 0.4 * inch, 0.42 * inch, 0.42 * inch
-    punch_w = min(0.19 * inch, 4.2 * inch / games) if per_game else 3.5 * inch
+    per_game = games <= PUNCH_COLUMNS_MAX and games * PUNCH_W_MIN <= PUNCHES_W
+    place_w, couple_w, games_w = 0.5 * inch, 0.56 * inch, 0.56 * inch
+    punch_w = PUNCH_W_MIN if per_game else 3 * inch
     punched_w = punch_w * games if per_game else punch_w
     names_w = width - place_w - couple_w - games_w - punched_w
     header = [_("Place"), _("Couple"), _("Names"), _("Games")]
@@ -49,7 +51,7 @@ def _standings_table(sheet: r.ResultsSheet, width: float) -> Table:
         widths.append(punch_w)
     leading = NAME_SIZE * 1.15
     commands = [
-        ("FONT", (0, 0), (-1, 0), f.bold, 6.8, 8),
+        ("FONT", (0, 0), (-1, 0), f.bold, NAME_SIZE, leading),
         ("FONT", (0, 1), (-1, -1), f.regular, NAME_SIZE, leading),
         ("ALIGN", (0, 0), (1, -1), "RIGHT"),
         ("ALIGN", (3, 0), (3, -1), "RIGHT"),
@@ -64,10 +66,11 @@ def _standings_table(sheet: r.ResultsSheet, width: float) -> Table:
         ("LEFTPADDING", (4, 0), (-1, -1), 0 if per_game else 3),
         ("RIGHTPADDING", (4, 0), (-1, -1), 0),
         ("LINEBEFORE", (4, 0), (4, -1), 0.5, colors.Color(0.5, 0.5, 0.5)),
+        # Hairlines between the games, so "10" "11" "12" never read as one number.
+        ("LINEAFTER", (4, 0), (-2, -1), 0.25, colors.Color(0.75, 0.75, 0.75)),
     ]
     if per_game:
-        commands.append(("FONT", (4, 0), (-1, 0), f.regular, 6, 8))
-        commands.append(("FONT", (4, 1), (-1, -1), f.regular, 6.3, leading))
+        commands.append(("FONT", (4, 0), (-1, 0), f.regular, NAME_SIZE, leading))
     data = [header]
     for index, row in enumerate(sheet.standings, start=1):
         names = standings_name_fit(row, names_w - 5, bold=row.prize)
@@ -86,10 +89,10 @@ def _standings_table(sheet: r.ResultsSheet, width: float) -> Table:
                 " ".join(str(game) for game in row.punched) or "–",
                 f.regular,
                 width=punch_w - 4,
-                height=30,
+                height=200,
                 max_size=NAME_SIZE,
-                min_size=6,
-                max_lines=3,
+                min_size=NAME_SIZE,
+                max_lines=12,
             )
             commands.append(
                 ("FONT", (4, index), (4, index), f.regular, text.size, text.size * 1.15)
@@ -150,8 +153,8 @@ def _prizes_table(sheet: r.ResultsSheet, width: float, styles) -> Table:
     table.setStyle(
         TableStyle(
             [
-                ("FONT", (0, 0), (-1, 0), f.bold, 7.5),
-                ("FONT", (1, 1), (1, -1), f.regular, 8),
+                ("FONT", (0, 0), (-1, 0), f.bold, NAME_SIZE),
+                ("FONT", (1, 1), (1, -1), f.regular, NAME_SIZE),
                 ("ALIGN", (1, 0), (1, -1), "RIGHT"),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
@@ -170,7 +173,7 @@ def _money_table(sheet: r.ResultsSheet, width: float, styles) -> Table:
     f = fonts()
     data = []
     commands = [
-        ("FONT", (0, 0), (-1, -1), f.regular, 8),
+        ("FONT", (0, 0), (-1, -1), f.regular, NAME_SIZE),
         ("ALIGN", (1, 0), (2, -1), "RIGHT"),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 1),
@@ -181,10 +184,10 @@ def _money_table(sheet: r.ResultsSheet, width: float, styles) -> Table:
         label = para_text(row.label)
         if row.total:
             label = f"<b>{label}</b>"
-            commands.append(("FONT", (0, index), (-1, index), f.bold, 8))
+            commands.append(("FONT", (0, index), (-1, index), f.bold, NAME_SIZE))
             commands.append(("LINEABOVE", (0, index), (-1, index), 0.4, colors.black))
         if row.detail:
-            label += f'<br/><font size="6.8">{para_text(row.detail)}</font>'
+            label += f"<br/>{para_text(row.detail)}"
         data.append([Paragraph(label, styles["cell"]), row.sign, row.amount])
     table = Table(data, hAlign="LEFT", colWidths=[width - 1.0 * inch, 0.2 * inch, 0.8 * inch])
     table.setStyle(TableStyle(commands))
@@ -194,12 +197,11 @@ def _money_table(sheet: r.ResultsSheet, width: float, styles) -> Table:
 def draw_results_sheet(sheet: r.ResultsSheet) -> bytes:
     """The prizes, the cookie jar, the 50/50, the standings with every punched
     game and the money summary, for the notice board."""
-    styles = paragraph_styles()
+    styles = paragraph_styles(smallest=NAME_SIZE)
     buffer = io.BytesIO()
-    doc = flowing_document(buffer, sheet.heading, _("Results"), margin=0.45 * inch)
-    story = title_block(styles, sheet.heading, _("Results"))
-    state = para_text(sheet.state)
-    story.append(Paragraph(state if sheet.final else f"<b>{state}</b>", styles["body"]))
+    doc = flowing_document(buffer, sheet.heading, sheet.title, margin=0.45 * inch)
+    story = title_block(styles, sheet.heading, sheet.title)
+    story.append(Paragraph(para_text(sheet.state), styles["body"]))
     for warning in sheet.warnings:
         story.append(Paragraph("⚠ " + para_text(warning), styles["small"]))
     story.append(Paragraph(para_text(_("Prizes")), styles["h2"]))
@@ -234,6 +236,7 @@ def draw_results_sheet(sheet: r.ResultsSheet) -> bytes:
             ]
         )
     )
+    story.append(Spacer(1, 8))  # the jar's and the money's headings clear of the prizes
     story.append(side)
     story.append(Paragraph(para_text(_("Standings")), styles["h2"]))
     story.append(_standings_table(sheet, doc.width))

@@ -7,9 +7,9 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import Fitted, fit_text, fonts
+from ..fonts import MIN_SIZE, Fitted, fit_text, fonts
 from ..qr import draw_qr
-from .common import GRID_GREY, draw_fitted, new_canvas, page_size
+from .common import GRID_GREY, SAFE_MARGIN, draw_fitted, new_canvas, page_size
 
 
 def table_number_fit(number: int, width: float, height: float) -> Fitted:
@@ -38,8 +38,12 @@ def _draw_table_half(canvas: Canvas, card: r.TableCard, heading: r.Heading, w: f
     canvas.drawCentredString(
         qr_x + qr_size / 2, qr_y + qr_size + 5, _("Scan with your phone's camera")
     )
-    link = fit_text(card.qr, f.regular, width=qr_size + 30, height=20, max_size=6.5, min_size=4)
-    draw_fitted(canvas, link, qr_x - 15, qr_y - 3, align="center", width=qr_size + 30)
+    # The link under the code, as wide as the margin allows (never in the printer's edge).
+    spill = margin - SAFE_MARGIN
+    link = fit_text(
+        card.qr, f.regular, width=qr_size + 2 * spill, height=20, max_size=7.5, min_size=MIN_SIZE
+    )
+    draw_fitted(canvas, link, qr_x - spill, qr_y - 3, align="center", width=qr_size + 2 * spill)
     # The number, as big as the space allows.
     number_w = qr_x - margin - 0.3 * inch
     canvas.setFont(f.bold, 30)
@@ -56,7 +60,7 @@ def _draw_table_half(canvas: Canvas, card: r.TableCard, heading: r.Heading, w: f
         width=number_w,
         height=14,
         max_size=9,
-        min_size=6,
+        min_size=MIN_SIZE,
     )
     draw_fitted(canvas, footer, margin, margin + 14, align="center", width=number_w)
 
@@ -82,11 +86,11 @@ def draw_table_cards(sheet: r.TableCardSheet) -> bytes:
         canvas.setStrokeGray(GRID_GREY)
         canvas.setLineWidth(0.5)
         canvas.setDash(4, 4)
-        canvas.line(0, h / 2, w, h / 2)
+        canvas.line(SAFE_MARGIN, h / 2, w - SAFE_MARGIN, h / 2)
         canvas.setFillGray(GRID_GREY)
-        canvas.setFont(f.regular, 6.5)
-        canvas.drawString(8, h / 2 + 3, _("fold"))
-        canvas.drawRightString(w - 8, h / 2 + 3, _("fold"))
+        canvas.setFont(f.regular, 8)
+        canvas.drawString(SAFE_MARGIN + 2, h / 2 + 3, _("fold"))
+        canvas.drawRightString(w - SAFE_MARGIN - 2, h / 2 + 3, _("fold"))
         canvas.restoreState()
     canvas.showPage()
     canvas.save()

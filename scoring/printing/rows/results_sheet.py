@@ -3,8 +3,10 @@
 from dataclasses import dataclass
 
 from django.contrib.humanize.templatetags.humanize import ordinal
+from django.utils.html import strip_tags
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import npgettext
 
 from scoring.results import TIED, evening_results, money_text
 from tables.models import Evening
@@ -56,7 +58,8 @@ class MoneyRow:
 @dataclass(frozen=True, slots=True)
 class ResultsSheet:
     heading: Heading
-    state: str  # "Final results after 25 games" or why they are not final yet
+    title: str  # "Final results", or "Provisional results" until play is over and ties settled
+    state: str  # "After 25 games" or why the results are not final yet
     final: bool
     games: int
     warnings: tuple[str, ...]
@@ -69,12 +72,14 @@ class ResultsSheet:
 
 def _ordinal_place(place: int) -> str:
     """ "1st place", "2nd place", "11th place" (French: "1er prix", "2e prix")."""
-    return _("%(ordinal)s place") % {"ordinal": ordinal(place)}
+    # French ordinals come as "1<sup>er</sup>": plain text on paper.
+    return _("%(ordinal)s place") % {"ordinal": strip_tags(ordinal(place))}
 
 
 def _winner_line(couple, amount) -> str:
     text = _("Couple %(n)s · %(names)s") % {"n": couple.number, "names": couple.names}
-    return f"{text} · {money_text(amount)}" if amount is not None else text
+    # A no-break space either side of "·": the amount never wraps alone onto a line.
+    return f"{text}\u00a0·\u00a0{money_text(amount)}" if amount is not None else text
 
 
 def _prize_row(title: str, place) -> PrizeRow:
@@ -151,8 +156,10 @@ def _jar_lines(evening: Evening, results) -> tuple[Line, ...]:
         }
     lines.append(Line(_("Pot"), pot))
     if jar.winners:
-        for couple in jar.winners:
-            lines.append(Line(_("Winner"), _winner_line(couple, jar.shares.get(couple.id))))
+        label = npgettext("cookie jar", "Winner", "Winners", len(jar.winners))
+        for index, couple in enumerate(jar.winners):
+            winner = _winner_line(couple, jar.shares.get(couple.id))
+            lines.append(Line("" if index else label, winner))
     elif results.finished and jar.numbers is not None:
         lines.append(
             Line(
@@ -188,9 +195,11 @@ def _fifty_lines(results) -> tuple[Line, ...]:
 
 def _state(evening: Evening, results) -> str:
     if results.finished and results.ties:
-        return _("Final after %(g)s games; some ties are still to settle.") % {"g": results.games}
+        return _("Play is over after %(g)s games; some ties are still to settle.") % {
+            "g": results.games
+        }
     if results.finished:
-        return _("Final results after %(g)s games") % {"g": results.games}
+        return _("After %(g)s games, every tie settled.") % {"g": results.games}
     if evening.is_setup:
         return _("Play has not started: not final.")
     return _("Not final: play is at game %(n)s of %(g)s.") % {
@@ -204,6 +213,7 @@ def results_rows(evening: Evening) -> ResultsSheet:
     printed at any time, and says plainly when it is not final."""
     require_couples(evening, _("results"))
     results = evening_results(evening)
+    final = results.finished and not results.ties
     winners: set[int] = set()
     for place in (*results.places, results.booby, results.half_time.leader):
         if place is not None:
@@ -238,8 +248,9 @@ def results_rows(evening: Evening) -> ResultsSheet:
     )
     return ResultsSheet(
         heading=heading(evening),
+        title=_("Final results") if final else _("Provisional results"),
         state=_state(evening, results),
-        final=results.finished and not results.ties,
+        final=final,
         games=results.games,
         warnings=results.warnings,
         prizes=_prize_rows(results),
