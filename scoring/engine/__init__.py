@@ -22,12 +22,14 @@ from .cards import (
     Card,
     Rank,
     Suit,
+    card_label,
     card_name,
     deck,
     parse_card,
     parse_cards,
     parse_suit,
     split_card_text,
+    suit_name,
 )
 from .claims import ClaimCheck, check_claim
 from .errors import CardError, EngineError, HouseRulesError, PlayError, ScoreError
@@ -106,6 +108,7 @@ __all__ = [
     "Suit",
     "TrickRecord",
     "TrickResult",
+    "card_label",
     "card_name",
     "check_claim",
     "deck",
@@ -123,6 +126,7 @@ __all__ = [
     "side_of",
     "split_card_text",
     "suit_of",
+    "suit_name",
     "trick_winner",
     "trump_order",
 ]

@@ -16,7 +16,7 @@ from cardnight.errors import UserError
 from cardnight.roles import volunteer_required
 from cardnight.views import user_error
 from scoring.printing import documents
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 
 @require_GET
@@ -26,6 +26,7 @@ def print_index(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "evening": evening,
         "printouts": documents.printouts(evening),
+        "unprintable": documents.unprintable_names(evening),
         "blank": documents.DEFAULT_BLANK_CARDS,
         "max_blank": documents.rows.MAX_BLANK_CARDS,
     }
