@@ -44,11 +44,6 @@ class RulesCard:
     auction_examples: tuple[str, ...] = ()  # worked hands scored by the engine
 
 
-def house_rules(evening: Evening) -> engine.HouseRules:
-    """The evening's house rules as the rules engine's value."""
-    return evening_rules(evening)
-
-
 def _labels(cards) -> tuple[str, ...]:
     return tuple(card_label(card) for card in cards)
 
@@ -182,7 +177,7 @@ def _examples(rules: engine.HouseRules) -> tuple[Example, ...]:
 def rules_card_rows(evening: Evening) -> RulesCard:
     """Every card's rank for each trump suit and the hall's renege rules, all
     from the rules engine under the evening's house rules."""
-    rules = house_rules(evening)
+    rules = evening_rules(evening)
     trumps = tuple(
         RankColumn(
             suit.symbol,
