@@ -178,8 +178,8 @@ def test_the_full_page_has_the_form_working_without_javascript(client):
     )
     assert 'value="2C" class="tap-card" aria-label="2, 2 of clubs" aria-pressed="false"' in html
     assert (
-        'value="AH" class="tap-card red is-trump" aria-label="A, ace of hearts" aria-pressed="false"'
-        in html
+        'value="AH" class="tap-card red is-trump" aria-label="A, ace of hearts" '
+        'aria-pressed="false"' in html
     )
 
 
