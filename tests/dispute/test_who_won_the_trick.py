@@ -173,13 +173,13 @@ def test_the_full_page_has_the_form_working_without_javascript(client):
     assert 'value="5H JH"' in html
     # Tapped cards show pressed on the grid.
     assert (
-        'value="5H" class="tap-card red is-trump" aria-label="5 of hearts" aria-pressed="true"'
+        'value="5H" class="tap-card red is-trump" aria-label="5, 5 of hearts" aria-pressed="true"'
         in html
     )
-    assert 'value="2C" class="tap-card" aria-label="2 of clubs" aria-pressed="false"' in html
+    assert 'value="2C" class="tap-card" aria-label="2, 2 of clubs" aria-pressed="false"' in html
     assert (
-        'value="AH" class="tap-card red is-trump" aria-label="ace of hearts" aria-pressed="false"'
-        in html
+        'value="AH" class="tap-card red is-trump" aria-label="A, ace of hearts" '
+        'aria-pressed="false"' in html
     )
 
 

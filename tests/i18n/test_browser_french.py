@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.models import Evening, Seating, Table
-from tests.conftest import PASSWORD, screenshot
+from tests.conftest import PASSWORD, screenshot, winner_button
 
 from .conftest import play, with_extras
 
@@ -68,7 +68,7 @@ def test_a_volunteer_runs_a_game_in_french_on_a_phone(live_server, fr_phone, vol
     for done, seating in enumerate(seatings.order_by("table__number"), start=1):
         card = fr_phone.locator(f"#table-{seating.table.number}")
         n = seating.couple_b.number
-        card.get_by_role("button", name=f"Le couple {n} a gagné").click()
+        winner_button(card, n, "gagné").click()
         expect(
             card.get_by_text(f"Table {seating.table.number} : le couple {n} a gagné.")
         ).to_be_visible()

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.models import Evening, Game, Seating
-from tests.conftest import screenshot, sign_in
+from tests.conftest import screenshot, sign_in, winner_button
 
 from .conftest import seatings, started
 
@@ -33,7 +33,7 @@ def test_a_volunteer_records_a_whole_game_and_starts_the_next(
 
     for done, seating in enumerate(tables, start=1):
         card = phone.locator(f"#table-{seating.table.number}")
-        card.get_by_role("button", name=f"Couple {seating.couple_b.number} won").click()
+        winner_button(card, seating.couple_b.number).click()
         expect(
             card.get_by_text(f"Table {seating.table.number}: couple {seating.couple_b.number} won.")
         ).to_be_visible()
@@ -44,7 +44,7 @@ def test_a_volunteer_records_a_whole_game_and_starts_the_next(
     first = tables[0]
     card = phone.locator(f"#table-{first.table.number}")
     card.locator("summary", has_text="Change").click()
-    card.get_by_role("button", name=f"Couple {first.couple_a.number} won").click()
+    winner_button(card, first.couple_a.number).click()
     expect(card.get_by_text(f"Table 1: couple {first.couple_a.number} won.")).to_be_visible()
 
     phone.get_by_role("button", name="Start game 2").click()
@@ -120,7 +120,7 @@ def test_a_volunteer_settles_a_disagreement_on_a_laptop(live_server, browser, vo
         f"Couple {pending.couple_a.number} says couple {pending.couple_b.number} won."
     )
     screenshot(page, "game-laptop-disagreement")
-    card.get_by_role("button", name=f"Couple {disputed.couple_b.number} won").click()
+    winner_button(card, disputed.couple_b.number).click()
     expect(card).to_contain_text(f"Table 2: couple {disputed.couple_b.number} won.")
     expect(card).not_to_contain_text("The couples disagree")
     expect(page.locator("#game-status")).not_to_contain_text("disagree")
