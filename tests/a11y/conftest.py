@@ -10,7 +10,6 @@ import os
 from dataclasses import dataclass
 
 import pytest
-
 from bench.hall import Server, manage, run_manage, server_env
 
 PASSWORD = "cards-and-cookies-45"
