@@ -10,7 +10,8 @@ import os
 from dataclasses import dataclass
 
 import pytest
-from bench.hall import Server, manage, run_manage, server_env
+
+from tests.support.hall import Server, manage, run_manage, server_env
 
 PASSWORD = "cards-and-cookies-45"
 PHONE = {"width": 390, "height": 844}
