@@ -133,7 +133,7 @@ def code_revision() -> str:
     every ETag and cache key, so no phone keeps a page the old code made."""
     base = Path(settings.BASE_DIR)
     paths = [Path(__file__), *sorted((base / "templates" / "board").glob("*.html"))]
-    paths += [base / "static" / "css" / "board.css", base / "static" / "js" / "board.js"]
+    paths += [base / "static" / "css" / "board.css", base / "static" / "js" / "live.js"]
     digest = hashlib.sha256()
     for path in paths:
         if path.exists():
