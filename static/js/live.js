@@ -177,8 +177,9 @@
     clearTimeout(timer);
     timer = null;
     if (document.hidden) return; // visibilitychange asks again
-    flush().then(function () {
-      return Promise.all(regions().map(pollOne));
+    flush().then(function (sent) {
+      // Just sent: the answers are on the page; the next poll comes as usual.
+      return sent ? null : Promise.all(regions().map(pollOne));
     }).then(function () {
       online();
       delay = 0;
@@ -238,9 +239,10 @@
   function flush() {
     if (running) return running;
     running = new Promise(function (resolve, reject) {
+      var sent = 0;
       function sendFirst() {
         var entry = load()[0];
-        if (!entry) return resolve();
+        if (!entry) return resolve(sent);
         request(entry.url, {
           method: "POST",
           headers: { "HX-Request": "true", "X-CSRFToken": csrf(),
@@ -250,6 +252,7 @@
           if (response.status >= 502) throw new Error("server " + response.status);
           return response.text().then(function (html) {
             save(load().filter(function (e) { return e.body !== entry.body; }));
+            sent += 1;
             if (!apply(html) && !response.ok) say(words("refused"));
             sendFirst();
           });
@@ -315,7 +318,8 @@
     if (form) notice(form, words("not-saved"));
   });
   document.addEventListener("htmx:load", function (event) {
-    if (!applying && document.readyState === "complete") say(announced(event.detail.elt).join(" "));
+    var elt = event.detail.elt;
+    if (!applying && elt !== document.body && elt.isConnected) say(announced(elt).join(" "));
   });
 
   // --- TV: scroll or page through the standings, with a pause ----------------

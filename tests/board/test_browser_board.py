@@ -51,7 +51,7 @@ def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
     volunteer_phone.locator("#table-1").get_by_role(
         "button", name=f"Couple {first.couple_b.number} won"
     ).click()
-    expect(volunteer_phone.get_by_text("1 of 4 tables in")).to_be_visible()
+    expect(volunteer_phone.locator("main").get_by_text("1 of 4 tables in")).to_be_visible()
     context.close()
 
     expect(status).to_contain_text("1 of 4 tables in", timeout=5_000)
