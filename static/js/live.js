@@ -40,7 +40,11 @@
     options.credentials = "same-origin";
     if (controller) options.signal = controller.signal;
     return fetch(url, options).then(
-      function (response) { clearTimeout(timeout); return response; },
+      function (response) {
+        clearTimeout(timeout);
+        if (response.status < 502) online(); // the server answered
+        return response;
+      },
       function (error) { clearTimeout(timeout); throw error; }
     );
   }
