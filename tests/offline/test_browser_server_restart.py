@@ -16,9 +16,7 @@ pytestmark = [pytest.mark.browser]
 SAVED = "Saved on this phone — it will be sent when the Wi-Fi is back"
 
 
-def test_pages_reconnect_after_a_server_restart_and_the_gap_is_sent_once(
-    served_hall, browser
-):
+def test_pages_reconnect_after_a_server_restart_and_the_gap_is_sent_once(served_hall, browser):
     number, token, a, b = served_hall.tables[0]
     base = f"{served_hall.url}/t/{token}/"
     board = new_phone(browser)

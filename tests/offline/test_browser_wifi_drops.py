@@ -63,9 +63,7 @@ def test_a_report_tapped_offline_survives_a_reload_and_is_recorded_once(
     phone.context.close()
 
 
-def test_a_report_whose_answer_was_lost_is_sent_again_with_one_effect(
-    live_server, browser, table
-):
+def test_a_report_whose_answer_was_lost_is_sent_again_with_one_effect(live_server, browser, table):
     """The server records it, the answer never reaches the phone; the phone
     sends it again and gets the same answer, not a second report."""
     url = f"{live_server.url}/t/{table.table.token}/?as={table.a}"
@@ -196,7 +194,8 @@ def test_the_door_keeps_the_typed_names_when_the_wifi_drops(
     laptop.context.set_offline(False)
     laptop.get_by_label("Second player").press("Enter")
     expect(laptop.locator("#couples")).to_contain_text("Mary MacNeil")
-    expect(laptop.locator("#live-status")).to_contain_text("Couple 1: Mary MacNeil & Angus MacNeil.")
+    status = laptop.locator("#live-status")
+    expect(status).to_contain_text("Couple 1: Mary MacNeil & Angus MacNeil.")
     assert Couple.objects.filter(evening=evening).count() == 1
     laptop.context.close()
 
