@@ -31,7 +31,11 @@
 
   function slice(list) { return Array.prototype.slice.call(list || []); }
   function words(name) { return (status && status.getAttribute("data-" + name)) || ""; }
-  function say(text) { if (status && text) status.textContent = text; }
+  function say(text, echo) { // echo: the banner shows it already, only read it out
+    if (!status || !text) return;
+    status.textContent = text;
+    status.classList.toggle("echo", Boolean(echo));
+  }
   function two(n) { return (n < 10 ? "0" : "") + n; }
 
   function request(url, options) {
@@ -56,7 +60,7 @@
     var text = words("offline").replace("%s", two(failingSince.getHours()) + ":" + two(failingSince.getMinutes()));
     if (banner) { banner.textContent = text; banner.hidden = false; }
     document.documentElement.classList.add("is-offline");
-    say(text);
+    say(text, true);
     markQueued();
   }
 
@@ -231,7 +235,7 @@
       body: body.toString(),
       target: form.getAttribute("data-outbox"),
       note: (form.getAttribute("data-outbox-note") || words("waiting")) +
-            (submitter ? " (" + submitter.textContent.replace(/\s+/g, " ").trim() + ")" : "")
+            (submitter ? " (" + (submitter.getAttribute("aria-label") || submitter.textContent).replace(/\s+/g, " ").trim() + ")" : "")
     });
     save(list);
     if (navigator.onLine === false) offline();
