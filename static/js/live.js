@@ -261,7 +261,7 @@
           return response.text().then(function (html) {
             save(load().filter(function (e) { return e.body !== entry.body; }));
             sent += 1;
-            if (!apply(html) && !response.ok) say(words("refused"));
+            if (!apply(html) && !response.ok) say(refusal(html));
             sendFirst();
           });
         }).catch(reject);
@@ -271,6 +271,15 @@
     var done = function () { running = null; };
     running.then(done, function () { done(); markQueued(); });
     return running;
+  }
+
+  // A refusal that is not a part of this page (e.g. the table closed): its words.
+  function refusal(html) {
+    var template = document.createElement("template");
+    template.innerHTML = html;
+    var message = template.content.querySelector(".message, main");
+    var text = message ? message.textContent.replace(/\s+/g, " ").trim() : "";
+    return text && text.length < 400 ? text : words("refused");
   }
 
   // Tables and reports still in the outbox say so (only while it waits).

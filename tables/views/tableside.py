@@ -192,6 +192,8 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
 def _report_error(request, table: Table, reporter, error: UserError) -> HttpResponse:
     table.evening.refresh_from_db()
     context = _context(request, table, reporter)
+    if context is None and isinstance(error, Conflict):  # e.g. too late: say what was recorded
+        return error_page(request, _("Table not in play"), error.message, error.status)
     if context is None:
         return _closed_table(request, table)
     context["error"] = error.message

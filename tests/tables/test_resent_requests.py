@@ -133,3 +133,19 @@ def test_a_report_that_comes_after_the_next_game_started_says_what_was_recorded(
     assert "Your report for game 1 came too late: game 2 has started." in html
     assert f"recorded couple {seating.b} as the winner of game 1" in html
     assert not TableReport.objects.filter(seating__game__number=2).exists()
+
+
+def test_a_late_report_from_a_table_closed_since_says_what_was_recorded(client, evening):
+    """Six couples, one leaves: table 3 closes after game 1; its report comes late."""
+    evening = started(evening, 6)
+    closing = seatings(evening)[2]
+    services.mark_leaving(evening, closing.couple_a.number)
+    services.mark_leaving(evening, closing.couple_b.number)
+    play_game(evening, winner="b")
+    services.advance(evening, from_game=1)
+    url = reverse("tableside-report", args=[closing.table.token])
+    data = {"game": 1, "reporter": closing.couple_a.number, "winner": closing.couple_a.number}
+    response = client.post(url, data | {"request_id": "closed-late1"}, headers=HTMX)
+    html = response.content.decode()
+    assert response.status_code == 409
+    assert "came too late" in html and f"couple {closing.couple_b.number} as the winner" in html
