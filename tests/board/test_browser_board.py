@@ -34,7 +34,7 @@ def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
     # Something typed in the find box survives: the page is never reloaded.
     phone.locator("#find-q").fill("typed before")
     screenshot(phone, "board-phone")
-    # While nothing changes, the polls are answered 304 (board.js sends the ETag).
+    # While nothing changes, the polls are answered 304 (live.js sends the ETag).
     poll_url = f"{live_server.url}/e/{evening.slug}/"
     with phone.expect_response(lambda r: r.url == poll_url and r.status == 304) as answer:
         pass
