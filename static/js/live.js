@@ -258,6 +258,10 @@
           body: entry.body
         }).then(function (response) {
           if (response.status >= 502) throw new Error("server " + response.status);
+          if (response.redirected) { // signed out: it waits until the person signs in again
+            say(words("refused"));
+            return resolve(sent);
+          }
           return response.text().then(function (html) {
             save(load().filter(function (e) { return e.body !== entry.body; }));
             sent += 1;
