@@ -12,7 +12,7 @@
 // 4. The outbox: a form with data-outbox is not sent directly but saved in
 //    localStorage with an id made here, then sent in order when the
 //    connection allows, also after a reload. The server carries out each id
-//    once (tables/receipts.py).
+//    once (tables/services/receipts.py).
 // 5. A form with data-online needs the connection: it is only sent when the
 //    server answers; a failed htmx form keeps what was typed and says so.
 // 6. TV (body.tv): the standings scroll (or page, with reduced motion);

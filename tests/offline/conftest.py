@@ -15,7 +15,7 @@ import datetime, json
 from django.contrib.auth.models import Group, User
 from tables import services
 from tables.models import Evening, Hall, Seating
-from tables.registration import register_couple
+from tables.services import register_couple
 User.objects.create_user("vince", password="{PASSWORD}").groups.add(
     Group.objects.get(name="volunteers"))
 hall = Hall.objects.create(name="Hall")

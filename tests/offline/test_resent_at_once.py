@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 
 from bench.hall import Browser
-from tables import receipts
 from tables.models import Receipt, ResultChange, TableReport
+from tables.services import receipts
 from tests.tables.conftest import seatings, started
 from tests.tables.test_concurrency_postgres import at_once
 

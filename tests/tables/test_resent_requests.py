@@ -1,13 +1,14 @@
 """A report or a tap sent again from a phone's outbox (the Wi-Fi dropped,
 the answer was lost): the same id has exactly one effect and gets the same
-answer (tables/receipts.py)."""
+answer (tables/services/receipts.py)."""
 
 import pytest
 from django.urls import reverse
 
 from cardnight.errors import Conflict, UserError
-from tables import receipts, services
+from tables import services
 from tables.models import Evening, Punch, Receipt, ResultChange, TableReport
+from tables.services import receipts
 
 from .conftest import play_game, seatings, started
 

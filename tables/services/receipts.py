@@ -13,10 +13,10 @@ A request that was refused (a UserError) had no effect and keeps no receipt:
 sent again, it is judged again against the evening as it is then.
 
     report_result_once(table, key, game, reporter, winner) -> dict
-        `services.report_result` once per key. The answer: {"code": one of
+        `report_result` once per key. The answer: {"code": one of
         REPORT_CODES, "winner": the couple number recorded (or None)}.
     record_result_once(evening, key, game, table, winner, *, change, was, user) -> bool
-        `services.record_result` (or `change_result`) once per key; the
+        `record_result` (or `change_result`) once per key; the
         answer is `changed`.
 """
 
@@ -29,8 +29,9 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
 
-from . import services
-from .models import Evening, Receipt, Seating, Table, TableReport
+from ..models import Evening, Receipt, Seating, Table, TableReport
+from .play import change_result, record_result
+from .tableside import report_result
 
 KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -63,7 +64,7 @@ def _kept(evening: Evening, key: str, request: str) -> dict | None:
 
 @transaction.atomic
 def report_result_once(table: Table, key: str, game: int, reporter: int, winner: int) -> dict:
-    """`services.report_result`, carried out once per key (see the module)."""
+    """`report_result`, carried out once per key (see the module)."""
     evening = table.evening.locked()
     request = f"report t{table.number} g{game} c{reporter} w{winner}"
     kept = _kept(evening, check_key(key), request)
@@ -74,7 +75,7 @@ def report_result_once(table: Table, key: str, game: int, reporter: int, winner:
         .values_list("winner_id", flat=True)
         .first()
     )
-    report, changed = services.report_result(table, game, reporter, winner)
+    report, changed = report_result(table, game, reporter, winner)
     answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
     if answer["code"] != PENDING:
         seating = Seating.objects.select_related("winner").get(pk=report.seating_id)
@@ -114,8 +115,8 @@ def record_result_once(
     if kept is not None:
         return kept["changed"]
     if change:
-        _seating, changed = services.change_result(evening, game, table, winner, was=was, user=user)
+        _seating, changed = change_result(evening, game, table, winner, was=was, user=user)
     else:
-        _seating, changed = services.record_result(evening, game, table, winner, user=user)
+        _seating, changed = record_result(evening, game, table, winner, user=user)
     Receipt.objects.create(evening=evening, key=key, request=request, answer={"changed": changed})
     return changed
