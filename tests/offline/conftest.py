@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from bench.hall import Server, free_port, manage, server_env
+from tests.support.hall import Server, free_port, manage, server_env
 
 PASSWORD = "pw-45-45-45"
 SETUP = f"""

@@ -7,9 +7,9 @@ import threading
 import pytest
 from django.db import connection
 
-from bench.hall import Browser
 from tables.models import Receipt, ResultChange, TableReport
 from tables.services import receipts
+from tests.support.hall import Browser
 from tests.tables.conftest import seatings, started
 from tests.tables.test_concurrency_postgres import at_once
 
