@@ -465,3 +465,23 @@ class Punch(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_number} ({self.source})"
+
+
+class Receipt(models.Model):
+    """A request sent with an id made on the phone (the offline outbox,
+    static/js/live.js): kept so that the same request sent again has no second
+    effect and gets the same answer. See tables/services/receipts.py."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="receipts")
+    key = models.CharField(max_length=64)
+    request = models.CharField(max_length=100)  # what was asked, e.g. "report t3 g2 c5 w5"
+    answer = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "key"], name="one_receipt_per_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.request} ({self.key})"

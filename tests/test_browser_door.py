@@ -30,7 +30,7 @@ def test_an_organizer_creates_an_evening_and_registers_four_couples(live_server,
         phone.get_by_label("First player").fill(first)
         phone.get_by_label("Second player").fill(second)
         phone.keyboard.press("Enter")
-        phone.get_by_text(f"Couple {number}: {first} & {second}.").wait_for()
+        phone.locator("main").get_by_text(f"Couple {number}: {first} & {second}.").wait_for()
         # htmx swapped the section in place and put the cursor back.
         expect(phone.get_by_label("First player")).to_be_focused()
     phone.get_by_role("button", name="Mark paid").first.click()

@@ -4,6 +4,7 @@
     evening.py      starting (game 1) and finishing the evening
     play.py         recording and changing the current game's results
     tableside.py    a couple's own report from the table's link
+    receipts.py     a report or tap sent again from a phone's outbox: once only
     advance.py      starting the next game by the rotation rule
     corrections.py  an organizer's corrections after the fact
     base.py         the checks and helpers they share

@@ -34,7 +34,7 @@ def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
     # Something typed in the find box survives: the page is never reloaded.
     phone.locator("#find-q").fill("typed before")
     screenshot(phone, "board-phone")
-    # While nothing changes, the polls are answered 304 (board.js sends the ETag).
+    # While nothing changes, the polls are answered 304 (live.js sends the ETag).
     poll_url = f"{live_server.url}/e/{evening.slug}/"
     with phone.expect_response(lambda r: r.url == poll_url and r.status == 304) as answer:
         pass
@@ -49,7 +49,7 @@ def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
     sign_in(volunteer_phone, live_server, "vince")
     volunteer_phone.goto(f"{live_server.url}{reverse('game-screen', args=[evening.slug])}")
     winner_button(volunteer_phone.locator("#table-1"), first.couple_b.number).click()
-    expect(volunteer_phone.get_by_text("1 of 4 tables in")).to_be_visible()
+    expect(volunteer_phone.locator("main").get_by_text("1 of 4 tables in")).to_be_visible()
     context.close()
 
     expect(status).to_contain_text("1 of 4 tables in", timeout=5_000)

@@ -84,7 +84,7 @@ def test_pick_trump_tap_four_cards_and_read_the_ruling(live_server, phone):
     expect(phone).to_have_url(re.compile(r"/rules/\?trump=D&cards=KH\+AH\+QD\+2C$"))
     viewport_shot(phone, "dispute-phone-ruling")
     # The QR code for the other phone is drawn when asked for.
-    phone.get_by_text("Show this ruling on another phone").click()
+    phone.locator("main").get_by_text("Show this ruling on another phone").click()
     qr = phone.get_by_role("img", name="QR code of the link to this ruling")
     expect(qr).to_be_visible()
     box = qr.bounding_box()
@@ -146,7 +146,7 @@ def test_switching_a_house_rule_changes_the_rules_shown_and_the_grid(live_server
     errors = watch_console(phone)
     phone.goto(f"{live_server.url}/rules/?trump=C&cards=AH")
     expect(card_button(phone, "joker")).to_have_count(0)
-    phone.get_by_text("Change the house rules").click()
+    phone.locator("main").get_by_text("Change the house rules").click()
     phone.get_by_label("Joker").select_option("after_jack")
     expect(phone.locator("#house-rules-summary")).to_contain_text("a joker after the jack")
     tap(phone, "joker")
