@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from cardnight.errors import UserError
 from scoring.money import check_amount
 
-from .models import MAX_NAME, Couple, Evening, Hall
+from .models import MAX_COUPLE_NUMBER, MAX_NAME, Couple, Evening, Hall
 
 
 class HallForm(forms.ModelForm):
@@ -169,15 +169,19 @@ def unique_slug(name: str, date) -> str:
 
 
 class CoupleForm(forms.ModelForm):
-    """The door form: two names (and, rarely, a number from a pre-printed card)."""
+    """The door form: two names (and, rarely, a number from a pre-printed card).
+
+    Registering, it also takes "paid" and "in the jar"; editing a couple it
+    takes only the names (paid and the jar have their own explicit buttons)."""
 
     number = forms.IntegerField(
         label=_("Number"),
         required=False,
         min_value=1,
-        max_value=9999,
+        max_value=MAX_COUPLE_NUMBER,
         help_text=_("Leave empty for the next number."),
     )
+    anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     class Meta:
         model = Couple
@@ -186,15 +190,29 @@ class CoupleForm(forms.ModelForm):
     def __init__(self, *args, evening: Evening, **kwargs):
         self.evening = evening
         super().__init__(*args, **kwargs)
+        too_long = _("A name is at most %(n)s letters: anything longer is cut off.") % {
+            "n": MAX_NAME
+        }
         for name in ("player1", "player2"):
-            self.fields[name].widget.attrs.update(
-                {"autocomplete": "off", "autocapitalize": "words", "maxlength": MAX_NAME}
+            field = self.fields[name]
+            field.error_messages["max_length"] = _(
+                "A name is at most %(limit_value)d letters (this one has %(show_value)d): "
+                "shorten it."
+            )
+            field.widget.attrs.update(
+                {
+                    "autocomplete": "off",
+                    "autocapitalize": "words",
+                    "maxlength": MAX_NAME,
+                    "data-too-long": too_long,
+                }
             )
         self.fields["player1"].widget.attrs["autofocus"] = True
-        if not evening.cookie_jar:
+        if not evening.cookie_jar or self.instance.pk:
             del self.fields["jar_buy_in"]
         if self.instance.pk:
-            self.fields["number"].disabled = True
+            for name in ("number", "paid", "anyway"):
+                del self.fields[name]
 
     def _clean_name(self, name: str) -> str:
         value = " ".join((self.cleaned_data.get(name) or "").split())
@@ -210,8 +228,6 @@ class CoupleForm(forms.ModelForm):
 
     def clean_number(self):
         number = self.cleaned_data.get("number")
-        if self.instance.pk:
-            return self.instance.number
         if number is not None:
             taken = self.evening.couples.filter(number=number).exists()
             if taken:

@@ -19,6 +19,9 @@ from django.utils.translation import gettext_lazy as _
 
 MAX_GAMES = 60
 MAX_NAME = 80
+# The highest couple (and table) number: one limit for the door, the game
+# screen, the table-side page, leaving and import (issue 12, point 5).
+MAX_COUPLE_NUMBER = 9999
 
 
 def new_token() -> str:
@@ -237,7 +240,10 @@ class Couple(models.Model):
     """A pair of players who play together all night (A1)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="couples")
-    number = models.PositiveSmallIntegerField(_("couple number"), validators=[MinValueValidator(1)])
+    number = models.PositiveSmallIntegerField(
+        _("couple number"),
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_COUPLE_NUMBER)],
+    )
     player1 = models.CharField(_("first player"), max_length=MAX_NAME)
     player2 = models.CharField(_("second player"), max_length=MAX_NAME)
     paid = models.BooleanField(_("paid"), default=False)

@@ -66,7 +66,7 @@ def jar_buy_in(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, evening, error=_("Tap in or out of the jar."), status=400)
     try:
-        cookiejar.set_buy_in(couple, form.cleaned_data["bought_in"])
+        cookiejar.set_buy_in(couple, form.cleaned_data["bought_in"], user=request.user)
     except UserError as error:
         return _page(request, evening, error=error.message, status=error.status)
     if form.cleaned_data["bought_in"]:
