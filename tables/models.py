@@ -371,6 +371,9 @@ class TableReport(models.Model):
     reporter = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
     claimed_winner = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
     status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    # The browser that sent it (a hash of a random id kept in its session):
+    # one phone cannot report for one couple and confirm for the other.
+    device = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
