@@ -178,8 +178,8 @@ def volunteer_task(browser: Browser, stats: Stats, task) -> None:
 
 def tableside_task(url: str, stats: Stats, task) -> None:
     token, couples, winner = task
-    browser = Browser(url)
-    for reporter in couples:  # one couple reports, the other confirms
+    for reporter in couples:  # one couple reports, the other confirms on its own phone
+        browser = Browser(url)
         page = timed(
             stats, "table side: page", lambda r=reporter: browser.get(f"/t/{token}/?as={r}")
         )
