@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db import connection
 
 from cardnight.errors import UserError
+from cardnight.private import private_dir, private_file
 
 PREFIX = "cardnight-"
 SUFFIX = ".sqlite3"
@@ -48,9 +49,10 @@ def _backup_api_copy(source: Path, destination: Path) -> None:
 def copy_database(source: Path, destination: Path) -> None:
     """Copy one SQLite database into another file, atomically: the
     destination appears complete or not at all."""
-    destination.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(destination.parent)
     partial = destination.with_name(destination.name + ".partial")
     partial.unlink(missing_ok=True)
+    private_file(partial)  # owner-only before the first page is written
     _backup_api_copy(source, partial)
     os.replace(partial, destination)
 

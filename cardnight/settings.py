@@ -15,6 +15,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from cardnight.private import private_database, private_dir
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CARDNIGHT_VAR_DIR", BASE_DIR / "var"))
 
@@ -46,7 +48,7 @@ def _secret_key() -> str:
         return os.environ["SECRET_KEY"]
     path = VAR_DIR / "secret_key"
     if not path.exists():
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        private_dir(VAR_DIR)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w") as handle:
             handle.write(secrets.token_urlsafe(50))
@@ -125,7 +127,10 @@ if os.environ.get("DATABASE_URL"):
         )
     }
 else:
-    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    # Owner-only (0700 folder, 0600 database, WAL and SHM): sessions and
+    # password hashes are inside.
+    private_dir(VAR_DIR)
+    private_database(SQLITE_PATH)
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
