@@ -142,9 +142,9 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 # Seconds a writer waits for another before giving up (then 503).
                 "timeout": envint("CARDNIGHT_SQLITE_TIMEOUT", 20),
-                "init_command": (
-                    "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;PRAGMA foreign_keys=ON;"
-                ),
+                # WAL, synchronous=NORMAL and foreign keys are set on each new
+                # connection by cardnight.database.sqlite_pragmas (a database
+                # that cannot be written still opens for reading).
             },
         }
     }
