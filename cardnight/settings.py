@@ -171,11 +171,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "cardnight.signin.SignInBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Sign-in attempts are rate-limited: after 5 failures for one user name from
-# one address, that pair waits 5 minutes.
+# one address, that pair waits 5 minutes; and one address may try at most 10
+# different user names that fail in that time (cardnight.signin).
 AXES_FAILURE_LIMIT = envint("CARDNIGHT_SIGNIN_FAILURES", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("CARDNIGHT_SIGNIN_COOLOFF_MINUTES", 5))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -183,6 +184,11 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_VERBOSE = False
+CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS = envint("CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS", 10)
+# Reverse proxies in front of CardNight that append the client's address to
+# X-Forwarded-For (0: none, the header is ignored). See README.
+CARDNIGHT_TRUSTED_PROXIES = envint("CARDNIGHT_TRUSTED_PROXIES", 0)
+AXES_CLIENT_IP_CALLABLE = "cardnight.signin.client_ip"
 if TESTING:
     # Real password hashing costs most of a second per test user.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
