@@ -71,8 +71,24 @@ class CoupleRef:
     def names(self) -> str:
         return f"{self.player1} & {self.player2}"
 
+    @property
+    def attendance(self) -> str:
+        """ "from game 4", "left after game 5", both, or "" (played all night)."""
+        return attendance_note(self.joined_game, self.left_after_game)
+
     def __str__(self) -> str:
         return f"{self.number}. {self.names}"
+
+
+def attendance_note(joined_game: int, left_after_game: int | None) -> str:
+    """How the standings, the board and the results sheet mark a couple that
+    arrived late or left early (RULES.md A6)."""
+    notes = []
+    if joined_game > 1:
+        notes.append(_("arrived late, from game %(g)s") % {"g": joined_game})
+    if left_after_game is not None:
+        notes.append(_("left after game %(g)s") % {"g": left_after_game})
+    return ", ".join(notes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -542,7 +558,12 @@ def compute(data: _Loaded) -> EveningResults:
     # Booby prize
     booby = None
     if evening.booby_prize:
-        found = ranking_rules.booby_group(pairs, prize_place_of)
+        early = set()
+        if not evening.booby_early_leavers:
+            early = {
+                c.id for c in couples if ranking_rules.left_early(c.left_after_game, evening.games)
+            }
+        found = ranking_rules.booby_group(pairs, prize_place_of, early)
         if found:
             wins, keys = found
             booby = _group_results(

@@ -48,7 +48,10 @@ class EveningForm(forms.ModelForm):
 
     SECTIONS = [
         (_("The evening"), ["name", "date", "hall", "new_hall", "games", "entry_fee"]),
-        (_("Places and prizes"), ["prize_places", "ranking", "bye_counts_as_win", "booby_prize"]),
+        (
+            _("Places and prizes"),
+            ["prize_places", "ranking", "bye_counts_as_win", "booby_prize", "booby_early_leavers"],
+        ),
         (_("Cookie jar"), ["cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode"]),
         (
             _("Also tonight"),
@@ -65,7 +68,7 @@ class EveningForm(forms.ModelForm):
         model = Evening
         fields = [
             "name", "date", "hall", "games", "entry_fee",
-            "prize_places", "ranking", "bye_counts_as_win", "booby_prize",
+            "prize_places", "ranking", "bye_counts_as_win", "booby_prize", "booby_early_leavers",
             "cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode",
             "fifty_fifty", "travelling_prize", "half_time_leader", "half_time_game",
             "renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target",
@@ -85,6 +88,8 @@ class EveningForm(forms.ModelForm):
             "bye_counts_as_win": _("With an odd number of couples one sits out each game. "
                                    "Tick this to punch that game on their card."),
             "booby_prize": _("A consolation prize for the couple with the fewest games."),
+            "booby_early_leavers": _("Usually not: a couple that went home before the last "
+                                     "game cannot take the booby prize. Tick this to let it."),
             "cookie_jar": _("A side pot: couples buy in, and a couple that wins every one of "
                             "the drawn games wins the jar."),
             "jar_buy_in": _("What a couple pays to be in the cookie jar."),

@@ -141,6 +141,9 @@ class Evening(models.Model):
         _("entry fee per couple"), max_digits=8, decimal_places=2, default=Decimal("0")
     )
     booby_prize = models.BooleanField(_("booby prize"), default=False)
+    booby_early_leavers = models.BooleanField(
+        _("a couple that left early may take the booby prize"), default=False
+    )
 
     # Cookie jar (A7)
     cookie_jar = models.BooleanField(_("cookie jar"), default=False)

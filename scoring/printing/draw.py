@@ -654,8 +654,9 @@ def standings_name_fit(row: r.StandingRow, width: float, bold: bool = False) -> 
     """Both names in the standings' names column: one line when they fit at a
     readable size, else wrapped (a long name takes two or three lines)."""
     f = fonts()
+    note = f" ({row.note})" if row.note else ""
     return fit_text(
-        f"{row.player1} & {row.player2}",
+        f"{row.player1} & {row.player2}{note}",
         f.bold if bold else f.regular,
         width=width,
         height=40,
