@@ -3,13 +3,13 @@ the evening's money and changes only through the app's pages (read-only)."""
 
 from django.contrib import admin
 
-from tables.admin import ReadOnlyAdmin, ReadOnlyInline
+from tables.admin import EveningOwnedAdmin, ReadOnlyAdmin, ReadOnlyInline
 
 from .models import CutCard, JarOutcome, PlayoffGame, Prize, TieBreak, TieBreakEntry
 
 
 @admin.register(Prize)
-class PrizeAdmin(admin.ModelAdmin):
+class PrizeAdmin(EveningOwnedAdmin):
     list_display = ["evening", "target", "place", "kind", "amount", "share_percent", "item"]
     list_filter = ["evening", "target"]
 

@@ -22,7 +22,7 @@ from cardnight.errors import Conflict, UserError
 from scoring import cookiejar_rules as rules
 from scoring.models import JarOutcome
 from tables.models import Couple, Evening
-from tables.registration import check_money_change
+from tables.services.door import check_money_change
 
 
 def _check_jar(evening: Evening) -> None:

@@ -1,12 +1,45 @@
-"""The admin, for what the app's pages do not reach. The evening's game state
-(results, punches, seatings, table reports, the current game, the jar's
-sealed draw) changes only through the app's services, which check the rules,
-keep punches and the audit log in step and bump the version: here it is
-read-only (issue 12, point 11)."""
+"""The admin. Every save or delete of an evening-owned object goes through
+`Evening.bump_version()` (the one version bump), so an edit made here shows on
+the scoreboard like any other (issue 11).
+
+The evening's game state (results, punches, seatings, table reports, the
+current game, the jar's sealed draw, tie-breaks) changes only through the
+app's services, which check the rules and keep punches and the audit log in
+step: here it is read-only (issue 12, point 11)."""
+
+from operator import attrgetter
 
 from django.contrib import admin
 
 from .models import Couple, Evening, Game, Hall, Punch, ResultChange, Seating, Table, TableReport
+
+
+class EveningOwnedAdmin(admin.ModelAdmin):
+    """A ModelAdmin whose saves and deletes bump the version of the evening
+    that owns the object. `evening_id` is the dotted path from an object to
+    its evening's id ("evening_id", "game.evening_id", ...). The admin's
+    change view already runs in one transaction; the bump joins it."""
+
+    evening_id = "evening_id"
+
+    def owner(self, obj) -> int:
+        return attrgetter(self.evening_id)(obj)
+
+    def save_related(self, request, form, formsets, change):
+        # After the object AND its inlines are saved.
+        super().save_related(request, form, formsets, change)
+        Evening.objects.filter(pk=self.owner(form.instance)).bump_version()
+
+    def delete_model(self, request, obj):
+        owner = self.owner(obj)
+        super().delete_model(request, obj)
+        Evening.objects.filter(pk=owner).bump_version()
+
+    def delete_queryset(self, request, queryset):
+        owners = {self.owner(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        Evening.objects.filter(pk__in=owners).bump_version()
+
 
 # Evening fields the game services own.
 EVENING_STATE = [
@@ -32,7 +65,7 @@ STARTED_SETTINGS = [
 ]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(EveningOwnedAdmin):
     """Shown, never added, changed or deleted here."""
 
     def has_add_permission(self, request, obj=None):
@@ -63,6 +96,10 @@ class HallAdmin(admin.ModelAdmin):
     list_display = ["name", "paper_size", "privacy"]
     search_fields = ["name"]
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.touch_evenings()
+
 
 class CoupleInline(admin.TabularInline):
     model = Couple
@@ -88,12 +125,13 @@ class CoupleInline(admin.TabularInline):
 
 
 @admin.register(Evening)
-class EveningAdmin(admin.ModelAdmin):
+class EveningAdmin(EveningOwnedAdmin):
+    evening_id = "pk"
+    readonly_fields = EVENING_STATE
     list_display = ["name", "date", "hall", "status", "current_game", "published"]
     list_filter = ["status", "hall", "published"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
-    readonly_fields = EVENING_STATE
     inlines = [CoupleInline]
 
     def get_readonly_fields(self, request, obj=None):
@@ -102,9 +140,20 @@ class EveningAdmin(admin.ModelAdmin):
         # Once play starts these are checked by the evening's settings page.
         return EVENING_STATE + STARTED_SETTINGS
 
+    def save_model(self, request, obj, form, change):
+        if change:  # keep the version the row has now, not the one read with the form
+            obj.version = obj.locked().version
+        super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):
+        obj.delete()  # nothing left to mark
+
+    def delete_queryset(self, request, queryset):
+        queryset.delete()
+
 
 @admin.register(Couple)
-class CoupleAdmin(admin.ModelAdmin):
+class CoupleAdmin(EveningOwnedAdmin):
     list_display = ["number", "player1", "player2", "evening", "paid", "jar_buy_in"]
     readonly_fields = CoupleInline.readonly_fields + ["evening"]
 
@@ -133,17 +182,20 @@ class GameAdmin(ReadOnlyAdmin):
 
 @admin.register(Seating)
 class SeatingAdmin(ReadOnlyAdmin):
+    evening_id = "game.evening_id"
     list_display = ["game", "table", "couple_a", "couple_b", "deals_first", "winner"]
     list_filter = ["game__evening"]
 
 
 @admin.register(TableReport)
 class TableReportAdmin(ReadOnlyAdmin):
+    evening_id = "seating.game.evening_id"
     list_display = ["seating", "reporter", "claimed_winner", "status", "created_at"]
 
 
 @admin.register(ResultChange)
 class ResultChangeAdmin(ReadOnlyAdmin):
+    evening_id = "seating.game.evening_id"
     list_display = ["seating", "kind", "old_winner", "new_winner", "changed_by", "changed_at"]
 
 

@@ -15,7 +15,6 @@ urlpatterns = [
         name="couple-remove",
     ),
     path("evenings/<slug:slug>/couples/<int:number>/paid/", door.couple_paid, name="couple-paid"),
-    path("evenings/<slug:slug>/couples/<int:number>/jar/", door.couple_jar, name="couple-jar"),
     path("halls/new/", evenings.hall_form, name="hall-create"),
     path("halls/<int:hall_id>/edit/", evenings.hall_form, name="hall-edit"),
 ]

@@ -17,6 +17,7 @@ from scoring.results import evening_results
 from scoring.views.common import render_page
 from tables.models import Couple, Evening
 from tables.views import get_evening
+from tables.views.door import set_flag
 
 TEMPLATE = "scoring/jar.html"
 PARTIAL = "jar-section"
@@ -72,6 +73,14 @@ def jar_buy_in(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if form.cleaned_data["bought_in"]:
         return _done(request, evening, _("Couple %(n)s is in the jar.") % {"n": number})
     return _done(request, evening, _("Couple %(n)s is out of the jar.") % {"n": number})
+
+
+@require_POST
+@volunteer_required
+def door_jar(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The door's one tap: POST jar=1 puts the couple in the cookie jar,
+    jar=0 (the undo, on the couple's page) takes it out."""
+    return set_flag(request, slug, number, "jar", cookiejar.set_buy_in)
 
 
 @require_POST

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
-from tables import registration
+from tables import services
 from tables.forms import CoupleForm
 from tables.models import Couple, Evening
 from tables.views import get_evening
@@ -54,7 +54,7 @@ def door(request: HttpRequest, slug: str) -> HttpResponse:
     data = form.cleaned_data
     sticky = _sticky(data)
     try:
-        couple = registration.register_couple(
+        couple = services.register_couple(
             evening,
             data["player1"],
             data["player2"],
@@ -63,7 +63,7 @@ def door(request: HttpRequest, slug: str) -> HttpResponse:
             jar_buy_in=data.get("jar_buy_in", False),
             anyway=data.get("anyway", False),
         )
-    except registration.Duplicate as duplicate:
+    except services.Duplicate as duplicate:
         twin = duplicate.couple
         same = (twin.player1, twin.player2) == (data["player1"], data["player2"])
         if duplicate.just_saved and same:
@@ -105,7 +105,7 @@ def couple_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return _edit_page(request, evening, couple, form)
     if not form.is_valid():
         return _edit_page(request, evening, couple, form, status=400)
-    registration.rename_couple(couple, form.cleaned_data["player1"], form.cleaned_data["player2"])
+    services.rename_couple(couple, form.cleaned_data["player1"], form.cleaned_data["player2"])
     messages.success(request, _("Couple %(n)s saved.") % {"n": couple.number})
     return redirect("door", evening.slug)
 
@@ -116,7 +116,7 @@ def couple_remove(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     evening = get_evening(slug)
     couple = _couple(evening, number)
     try:
-        registration.remove_couple(couple)
+        services.remove_couple(couple)
     except UserError as error:
         return user_error(request, error, back=evening.get_absolute_url())
     messages.success(request, _("Couple %(n)s removed.") % {"n": number})
@@ -129,30 +129,28 @@ class FlagForm(forms.Form):
     value = forms.TypedChoiceField(choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1")
 
 
-def _set_flag(request: HttpRequest, slug: str, number: int, field: str) -> HttpResponse:
+def set_flag(request: HttpRequest, slug: str, number: int, field: str, setter) -> HttpResponse:
+    """POST `field`=1 sets a couple's flag through `setter(couple, value,
+    user=...)`, `field`=0 is the undo; anything else is a 400 and changes
+    nothing. Answers with the couple's door row (htmx), or goes back to the
+    door or to the couple's page it came from."""
     evening = get_evening(slug)
     couple = _couple(evening, number)
     form = FlagForm({"value": request.POST.get(field)})
     back = reverse("door", args=[evening.slug])
     if not form.is_valid():
         return user_error(request, UserError(_("Tap the button again.")), back=back)
-    value = form.cleaned_data["value"]
     try:
-        if field == "paid":
-            couple = registration.set_paid(couple, value, user=request.user)
-        else:
-            from scoring.cookiejar import set_buy_in
-
-            couple = set_buy_in(couple, value, user=request.user)
+        couple = setter(couple, form.cleaned_data["value"], user=request.user)
     except UserError as error:
         return user_error(request, error, back=back)
-    if request.htmx and request.POST.get("from") != "edit":
-        return render(
-            request, "tables/door.html#couple-row", {"evening": evening, "couple": couple}
-        )
     if request.POST.get("from") == "edit":
         messages.success(request, _("Couple %(n)s saved.") % {"n": couple.number})
         return redirect("couple-edit", evening.slug, couple.number)
+    if request.htmx:
+        return render(
+            request, "tables/door.html#couple-row", {"evening": evening, "couple": couple}
+        )
     return redirect("door", evening.slug)
 
 
@@ -160,11 +158,4 @@ def _set_flag(request: HttpRequest, slug: str, number: int, field: str) -> HttpR
 @volunteer_required
 def couple_paid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """POST paid=1 marks the couple paid; paid=0 (the undo) marks it unpaid."""
-    return _set_flag(request, slug, number, "paid")
-
-
-@require_POST
-@volunteer_required
-def couple_jar(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """POST jar=1 puts the couple in the cookie jar; jar=0 (the undo) takes it out."""
-    return _set_flag(request, slug, number, "jar")
+    return set_flag(request, slug, number, "paid", services.set_paid)

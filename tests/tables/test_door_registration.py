@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tables.models import MAX_COUPLE_NUMBER, Couple
-from tables.registration import couple_key, fold_name
+from tables.services.door import couple_key, fold_name
 
 pytestmark = pytest.mark.django_db
 

@@ -1,23 +1,39 @@
-"""Registering couples at the door (RULES.md A1), and the door's money
-flags: paid and (with scoring.cookiejar.set_buy_in) in the cookie jar.
+"""At the door: registering couples (RULES.md A1), their money flags (paid
+and, with scoring.cookiejar.set_buy_in, in the cookie jar), and a couple
+leaving early (A2).
 
-Each flag is set to an explicit value, never toggled: a double tap sends the
-same value twice and changes nothing the second time (issue 12).
+Each money flag is set to an explicit value, never toggled: a double tap
+sends the same value twice and changes nothing the second time (issue 12).
+
+    register_couple(evening, player1, player2, *, number=None, paid=False,
+                    jar_buy_in=False, anyway=False) -> Couple
+        Duplicate (a Conflict) when the two names match a couple already
+        registered, unless `anyway`.
+    rename_couple(couple, player1, player2)   the names only
+    remove_couple(couple)          only before play starts
+    set_paid(couple, paid, *, user=None)
+    check_money_change(evening, couple, user, change)
+        after the evening: an organizer's correction, logged
+    mark_leaving(evening, couple, *, leaving=True, user=None) -> Couple
+        Couple `couple` leaves after the current game (`leaving=False` undoes
+        it until the next game starts).
 """
+
+from __future__ import annotations
 
 import datetime
 import unicodedata
 
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, NotAllowed, UserError
 from cardnight.roles import is_organizer
 
-from .models import MAX_COUPLE_NUMBER, Couple, Evening
+from ..models import MAX_COUPLE_NUMBER, Couple, Evening
 
 # The same two names sent again this soon is the same couple (a double Enter).
 RESUBMIT_SECONDS = 30
@@ -123,9 +139,7 @@ def register_couple(
         jar_buy_in=jar_buy_in and evening.cookie_jar,
         joined_game=evening.current_game + 1 if evening.is_running else 1,
     )
-    Evening.objects.filter(pk=evening.pk).update(
-        last_couple_number=max(number, evening.last_couple_number), version=F("version") + 1
-    )
+    evening.bump_version(last_couple_number=max(number, evening.last_couple_number))
     return couple
 
 
@@ -185,3 +199,47 @@ def set_paid(couple: Couple, paid: bool, *, user=None) -> Couple:
     couple.paid = paid
     evening.bump_version()
     return couple
+
+
+@transaction.atomic
+def mark_leaving(evening: Evening, couple: int, *, leaving: bool = True, user=None) -> Couple:
+    """Couple number `couple` plays no game after the current one (RULES.md A2).
+
+    `leaving=False` takes it back, until the next game starts. A late couple
+    that has not played yet and will not come is marked the same way."""
+    evening = evening.locked()
+    if evening.is_setup:
+        raise Conflict(
+            _("Play has not started: a couple that is not staying is removed at the door.")
+        )
+    if evening.is_finished:
+        raise Conflict(_("The evening is over."))
+    row = evening.couples.filter(number=couple).first()
+    if row is None:
+        raise UserError(_("There is no couple %(n)s tonight.") % {"n": couple})
+    current = evening.current_game
+    if not leaving:
+        if row.left_after_game != current:
+            if row.left_after_game is None:
+                raise Conflict(_("Couple %(n)s is not leaving.") % {"n": couple})
+            raise Conflict(
+                _("Couple %(n)s left after game %(game)s: that cannot be undone now.")
+                % {"n": couple, "game": row.left_after_game}
+            )
+        row.left_after_game = None
+    else:
+        if row.left_after_game is not None:
+            if row.left_after_game == current:
+                raise Conflict(
+                    _("Couple %(n)s is already leaving after this game.") % {"n": couple}
+                )
+            raise Conflict(
+                _("Couple %(n)s already left after game %(game)s.")
+                % {"n": couple, "game": row.left_after_game}
+            )
+        if current >= evening.games:
+            raise Conflict(_("This is the last game: no game follows it."))
+        row.left_after_game = current
+    row.save(update_fields=["left_after_game"])
+    evening.bump_version()
+    return row

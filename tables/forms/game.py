@@ -1,12 +1,12 @@
 """Forms of the game screen and the table-side page. They only parse input;
-the rules are checked by tables/services.py."""
+the rules are checked by tables/services/."""
 
 import re
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import MAX_COUPLE_NUMBER as MAX_NUMBER
+from ..models import MAX_COUPLE_NUMBER as MAX_NUMBER
 
 
 def _number(label, required=True):
