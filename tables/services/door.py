@@ -1,5 +1,5 @@
 """At the door: registering couples (RULES.md A1), their money flags (paid
-and, with scoring.cookiejar.set_buy_in, in the cookie jar), and a couple
+and, with scoring.services.jar.set_buy_in, in the cookie jar), and a couple
 leaving early (A2).
 
 Each money flag is set to an explicit value, never toggled: a double tap

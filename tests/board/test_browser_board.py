@@ -127,8 +127,8 @@ def test_the_tv_board_scrolls_the_standings_by_itself(live_server, browser, make
 def test_the_final_results_on_a_phone(live_server, phone, make_evening):
     from decimal import Decimal
 
-    from scoring.cookiejar_rules import fingerprint
     from scoring.models import Prize
+    from scoring.rules.jar import fingerprint
     from tables.models import Couple
 
     evening = make_evening(

@@ -1,0 +1,13 @@
+"""The print page and its PDFs; see scoring/printing/views.py."""
+
+from django.urls import path
+
+from scoring.printing import views as printing
+
+urlpatterns = [
+    path("evenings/<slug:slug>/print/", printing.print_index, name="print-index"),
+    path("evenings/<slug:slug>/print/cue-cards.pdf", printing.cue_cards, name="print-cards"),
+    path("evenings/<slug:slug>/print/table-cards.pdf", printing.table_cards, name="print-tables"),
+    path("evenings/<slug:slug>/print/results.pdf", printing.results_sheet, name="print-results"),
+    path("evenings/<slug:slug>/print/rules-card.pdf", printing.rules_card, name="print-rules"),
+]
