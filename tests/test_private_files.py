@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.hall import run_manage, server_env
+from tests.support.hall import run_manage, server_env
 from cardnight.backup import copy_database
 from cardnight.private import private_database, private_dir
 
