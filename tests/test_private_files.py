@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.hall import run_manage, server_env
 from cardnight.backup import copy_database
 from cardnight.private import private_database, private_dir
+from tests.support.hall import run_manage, server_env
 
 
 def mode(path: Path) -> int:
