@@ -122,6 +122,10 @@ class Evening(models.Model):
         TWENTY_FIVE = 25, _("25 (no bonus)")
         AUCTION = 120, _("120 (auction)")
 
+    class MinBid(models.IntegerChoices):
+        TWENTY = 20, _("20")
+        FIFTEEN = 15, _("15 (old circles)")
+
     hall = models.ForeignKey(Hall, on_delete=models.PROTECT, related_name="evenings")
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name for links"), max_length=60, unique=True)
@@ -216,6 +220,9 @@ class Evening(models.Model):
     jokers = models.CharField(_("joker"), max_length=20, choices=Jokers, default=Jokers.NONE)
     game_target = models.PositiveSmallIntegerField(
         _("a game is played to"), choices=GameTarget, default=GameTarget.FORTY_FIVE
+    )
+    auction_min_bid = models.PositiveSmallIntegerField(
+        _("lowest auction bid"), choices=MinBid, default=MinBid.TWENTY
     )
 
     objects = EveningQuerySet.as_manager()

@@ -47,6 +47,7 @@ SETTINGS = [
     "hearts_on_hearts",
     "jokers",
     "game_target",
+    "auction_min_bid",
 ]
 
 

@@ -44,7 +44,14 @@ class EveningForm(forms.ModelForm):
         ),
         (
             _("House rules (for settling disputes)"),
-            ["renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target"],
+            [
+                "renege",
+                "nontrump_lead",
+                "hearts_on_hearts",
+                "jokers",
+                "game_target",
+                "auction_min_bid",
+            ],  # fmt: skip
         ),
         (_("Scoreboard"), ["published"]),
     ]
@@ -57,7 +64,7 @@ class EveningForm(forms.ModelForm):
             "cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode",
             "fifty_fifty", "travelling_prize", "half_time_leader", "half_time_game",
             "renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target",
-            "published",
+            "auction_min_bid", "published",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {"hall": _("Hall")}  # the model field has no verbose name to translate
@@ -91,10 +98,13 @@ class EveningForm(forms.ModelForm):
             "half_time_game": _("Half time is after this game (usually 12 or 13)."),
             "renege": _("Which top trumps a player may hold back when trump is led."),
             "nontrump_lead": _("What a player must play when a plain suit is led."),
-            "hearts_on_hearts": _("When the ace of hearts is led, a player with no trump must "
-                                  "play a heart if they have one."),
+            "hearts_on_hearts": _("When the ace of hearts is led, every player holding a trump "
+                                  "must play one (no renege); with no trump, a heart if they "
+                                  "have one."),
             "jokers": _("Most halls play without a joker."),
             "game_target": _("The score that wins a game."),
+            "auction_min_bid": _("At auction (a game to 120): the lowest bid, 20, or 15 as "
+                                 "in some old circles."),
             "published": _("Show this evening on the public scoreboard at /e/…/. Leave it off "
                            "to keep the evening private until you are ready."),
         }  # fmt: skip
@@ -103,6 +113,8 @@ class EveningForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["hall"].required = False
         self.fields["hall"].empty_label = _("Choose a hall")
+        # Added after the others: a form sent without it keeps the evening's value.
+        self.fields["auction_min_bid"].required = False
         evening = self.instance
         if evening.pk and not evening.is_setup:
             # The cookie jar is drawn when play starts; its draw cannot change after.
@@ -113,6 +125,9 @@ class EveningForm(forms.ModelForm):
     def sections(self):
         for title, names in self.SECTIONS:
             yield title, [self[name] for name in names]
+
+    def clean_auction_min_bid(self) -> int:
+        return self.cleaned_data.get("auction_min_bid") or self.instance.auction_min_bid
 
     def clean(self):
         data = super().clean()

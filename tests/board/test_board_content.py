@@ -226,7 +226,9 @@ def test_tv_mode_has_no_header_nor_controls_and_loads_its_script(client, make_ev
     assert response.status_code == 200
     assert 'class="tv"' in html
     assert "site-header" not in html
-    assert "<form" not in html and "<button" not in html
+    # No controls but the language switch (issue 13: the TV gets it like every page).
+    assert html.count("<form") == 1 and 'class="inline lang-switch"' in html
+    assert html.count("<button") == 1 and 'name="language" value="fr"' in html
     assert "js/board.js" in html
     assert 'id="tv-live"' in html and 'id="standings"' in html
 

@@ -201,3 +201,11 @@ def test_the_page_takes_no_database_query(client, django_assert_num_queries):
 def test_every_mode_is_get_only(client, name):
     assert client.post(rules_url(name)).status_code == 405
     assert client.get(rules_url(name)).status_code == 200
+
+
+def test_cards_typed_in_french_words_are_read(client):
+    """Issue 13 point 17: "cœur", "pique", "carreau", "as", "roi" are cards too."""
+    cards = "as de cœur, 5 de pique, roi de carreau, 2C"
+    response = ask(client, {"trump": "pique", "cards": cards})
+    assert response.status_code == 200
+    assert "The 2nd player wins the trick with the 5 of spades." in text(response)
