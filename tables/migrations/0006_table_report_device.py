@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0004_couple_number_limit'),
+        ('tables', '0005_couple_number_limit'),
     ]
 
     operations = [

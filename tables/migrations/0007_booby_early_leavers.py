@@ -8,7 +8,7 @@ LABEL = "a couple that left early may take the booby prize"
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tables", "0005_table_report_device"),
+        ("tables", "0006_table_report_device"),
     ]
 
     operations = [
