@@ -21,6 +21,9 @@ from cardnight.money import validate_amount
 
 MAX_GAMES = 60
 MAX_NAME = 80
+# The highest couple (and table) number: one limit for the door, the game
+# screen, the table-side page, leaving and import (issue 12, point 5).
+MAX_COUPLE_NUMBER = 9999
 
 
 def new_token() -> str:
@@ -157,6 +160,9 @@ class Evening(models.Model):
         validators=[validate_amount],
     )
     booby_prize = models.BooleanField(_("booby prize"), default=False)
+    booby_early_leavers = models.BooleanField(
+        _("a couple that left early may take the booby prize"), default=False
+    )
 
     # Cookie jar (A7)
     cookie_jar = models.BooleanField(_("cookie jar"), default=False)
@@ -270,7 +276,10 @@ class Couple(models.Model):
     """A pair of players who play together all night (A1)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="couples")
-    number = models.PositiveSmallIntegerField(_("couple number"), validators=[MinValueValidator(1)])
+    number = models.PositiveSmallIntegerField(
+        _("couple number"),
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_COUPLE_NUMBER)],
+    )
     player1 = models.CharField(_("first player"), max_length=MAX_NAME)
     player2 = models.CharField(_("second player"), max_length=MAX_NAME)
     paid = models.BooleanField(_("paid"), default=False)
@@ -395,6 +404,9 @@ class TableReport(models.Model):
     reporter = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
     claimed_winner = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
     status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    # The browser that sent it (a hash of a random id kept in its session):
+    # one phone cannot report for one couple and confirm for the other.
+    device = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

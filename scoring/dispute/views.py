@@ -11,10 +11,11 @@ The work is done by `scoring.dispute` (the bridge) and `scoring.engine`.
 from dataclasses import dataclass
 
 import segno
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -192,6 +193,11 @@ QR_PAGES = {
 }
 
 
+# A QR code a phone camera reads easily holds well under 2,000 characters; a
+# real ruling's link is a few hundred.
+QR_MAX_LINK = 1000
+
+
 @require_GET
 @cache_control(max_age=3600)
 def qr(request: HttpRequest) -> HttpResponse:
@@ -203,6 +209,11 @@ def qr(request: HttpRequest) -> HttpResponse:
     small and quick.
     """
     link = request.GET.get("link", "")
+    if len(link) > QR_MAX_LINK:
+        return HttpResponseBadRequest(
+            _("This link is too long for a QR code: share the page's address instead."),
+            content_type="text/plain; charset=utf-8",
+        )
     if not link.startswith("/") or link.startswith("//"):
         raise Http404
     try:

@@ -6,7 +6,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-MAX_NUMBER = 9999
+from ..models import MAX_COUPLE_NUMBER as MAX_NUMBER
 
 
 def _number(label, required=True):

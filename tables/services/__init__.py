@@ -17,13 +17,26 @@ exported here.
 from .advance import Advanced, advance
 from .base import seating_error
 from .corrections import correct_result, resync_bye_punches
-from .door import mark_leaving, register_couple, remove_couple, save_couple, set_paid
+from .door import (
+    Duplicate,
+    check_money_change,
+    fold_name,
+    mark_leaving,
+    register_couple,
+    remove_couple,
+    rename_couple,
+    set_paid,
+)
 from .evening import finish_evening, save_hall, save_settings, start_evening
 from .play import change_result, record_result
 from .tableside import report_result
 
 __all__ = [
     "Advanced",
+    "Duplicate",
+    "check_money_change",
+    "fold_name",
+    "rename_couple",
     "advance",
     "change_result",
     "correct_result",
@@ -34,7 +47,6 @@ __all__ = [
     "remove_couple",
     "report_result",
     "resync_bye_punches",
-    "save_couple",
     "save_hall",
     "save_settings",
     "seating_error",

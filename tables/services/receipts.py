@@ -63,7 +63,9 @@ def _kept(evening: Evening, key: str, request: str) -> dict | None:
 
 
 @transaction.atomic
-def report_result_once(table: Table, key: str, game: int, reporter: int, winner: int) -> dict:
+def report_result_once(
+    table: Table, key: str, game: int, reporter: int, winner: int, *, device: str = ""
+) -> dict:
     """`report_result`, carried out once per key (see the module)."""
     evening = table.evening.locked()
     request = f"report t{table.number} g{game} c{reporter} w{winner}"
@@ -75,7 +77,7 @@ def report_result_once(table: Table, key: str, game: int, reporter: int, winner:
         .values_list("winner_id", flat=True)
         .first()
     )
-    report, changed = report_result(table, game, reporter, winner)
+    report, changed = report_result(table, game, reporter, winner, device=device)
     answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
     if answer["code"] != PENDING:
         seating = Seating.objects.select_related("winner").get(pk=report.seating_id)

@@ -7,6 +7,9 @@ current game. A made-up token, or the token of an evening that is over, is a
 404; a table that is not in play right now is a 409.
 """
 
+import hashlib
+import secrets
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -158,12 +161,17 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
         try:
             if data["request_id"]:  # from the phone's outbox: once per id
                 answer = receipts.report_result_once(
-                    table, data["request_id"], data["game"], reporter, data["winner"]
+                    table,
+                    data["request_id"],
+                    data["game"],
+                    reporter,
+                    data["winner"],
+                    device=_device(request),
                 )
                 message = _answer_message(answer)
             else:
                 report, changed = services.report_result(
-                    table, data["game"], reporter, data["winner"]
+                    table, data["game"], reporter, data["winner"], device=_device(request)
                 )
                 message = _status_message(report, changed)
         except UserError as error:
@@ -178,6 +186,14 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
         context["message"] = message
         return render(request, TEMPLATE + "#table-status", context)
     return _report_error(request, table, reporter, UserError(_("Tap the winning couple.")))
+
+
+def _device(request: HttpRequest) -> str:
+    """This browser, as a hash of a random id kept in its session cookie."""
+    token = request.session.get("device")
+    if not token:
+        token = request.session["device"] = secrets.token_urlsafe(16)
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _report_error(request, table: Table, reporter, error: UserError) -> HttpResponse:
