@@ -17,6 +17,8 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from .links import MAX_ADDRESS, validate_address
+
 MAX_GAMES = 60
 MAX_NAME = 80
 
@@ -48,6 +50,13 @@ class Hall(models.Model):
         max_length=10,
         choices=Privacy,
         default=Privacy.FULL,
+    )
+    # Blank: the site's address (tables.links.site_address).
+    phone_address = models.CharField(
+        _("address phones use"),
+        max_length=MAX_ADDRESS,
+        blank=True,
+        validators=[validate_address],
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -23,6 +23,13 @@ def make_user(username: str, group: str | None) -> User:
     return user
 
 
+@pytest.fixture(autouse=True)
+def no_found_address(settings, tmp_path):
+    """No address found by `make run` unless a test writes one."""
+    settings.PHONE_ADDRESS_FILE = tmp_path / "phone-address"
+    settings.CARDNIGHT_ADDRESS = ""
+
+
 @pytest.fixture
 def organizer(db) -> User:
     return make_user("olive", ORGANIZERS)

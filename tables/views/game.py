@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
-from tables import queries, services
+from tables import links, queries, services
 from tables.forms_game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
 from tables.models import Evening
 from tables.views import get_evening
@@ -331,8 +331,9 @@ def table_links(request: HttpRequest, slug: str) -> HttpResponse:
         request.GET.get("page")
     )
     tables = []
+    address = links.phone_address(evening.hall)
     for table in page:
-        url = request.build_absolute_uri(reverse("tableside", args=[table.token]))
+        url = links.page_link(address, "tableside", table.token)
         tables.append({"table": table, "url": url, "qr": _qr(url, 2)})
     context = {"evening": evening, "tables": tables, "page": page}
     return render(request, "tables/game/links.html", context)
@@ -346,6 +347,6 @@ def table_link(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     row = evening.tables.filter(number=table).first()
     if row is None:
         raise Http404(_("There is no table %(table)s tonight.") % {"table": table})
-    url = request.build_absolute_uri(reverse("tableside", args=[row.token]))
+    url = links.page_link(links.phone_address(evening.hall), "tableside", row.token)
     context = {"evening": evening, "table": row, "url": url, "qr": _qr(url, 6)}
     return render(request, "tables/game/link.html", context)
