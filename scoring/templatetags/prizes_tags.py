@@ -2,6 +2,8 @@
 
 from django import template
 
+from cardnight import formats
+
 from scoring.results import card_label, money_text
 
 register = template.Library()
@@ -11,6 +13,12 @@ register = template.Library()
 def money(value) -> str:
     """12.5 -> "$12.50"; None -> ""."""
     return money_text(value)
+
+
+@register.filter
+def money_out(value) -> str:
+    """Money that went out: 120 -> "−$120.00" (cardnight.formats)."""
+    return formats.money_out(value)
 
 
 @register.filter
