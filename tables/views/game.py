@@ -314,10 +314,12 @@ LINKS_PER_PAGE = 24
 def _qr(url: str, scale: int) -> str:
     """A QR code as inline SVG; drawing one takes a few milliseconds, so each
     is kept in the cache (the link of a table never changes)."""
-    key = f"qr:{scale}:{hashlib.sha256(url.encode()).hexdigest()}"
+    key = f"qr-box:{scale}:{hashlib.sha256(url.encode()).hexdigest()}"
     svg = cache.get(key)
     if svg is None:
-        svg = segno.make(url, error="m").svg_inline(scale=scale, title=url)
+        # A viewBox and no fixed size: the code fills the box the CSS gives
+        # it, centred, instead of sitting in its top-left corner.
+        svg = segno.make(url, error="m").svg_inline(scale=scale, title=url, omitsize=True)
         cache.set(key, svg, 60 * 60 * 24)
     return svg
 
