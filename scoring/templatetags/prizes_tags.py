@@ -3,7 +3,6 @@
 from django import template
 
 from cardnight import formats
-
 from scoring.results import card_label, money_text
 
 register = template.Library()

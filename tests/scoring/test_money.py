@@ -119,7 +119,7 @@ def test_the_fifty_fifty_refuses_three_decimals(evening):
 def test_a_hall_that_pays_out_more_than_it_takes_shows_one_minus_format(
     organizer_client, evening, language, keeps, out
 ):
-    """"The hall keeps $-95.00" used to sit next to "−$100.00" lines."""
+    """ "The hall keeps $-95.00" used to sit next to "−$100.00" lines."""
     Evening.objects.filter(pk=evening.pk).update(entry_fee=Decimal("1.00"))
     evening.refresh_from_db()
     couples = make_couples(evening, 5, paid=True)
