@@ -5,7 +5,7 @@ the organizer's standings and prizes pages, the public scoreboard and
 board.json, the printed results sheet. It reads the punches (tables.Punch,
 the tally), the prizes, the tie-break records and the cookie jar, and
 returns :class:`EveningResults`, with a CONSTANT number of SQL queries
-whatever the number of couples (at most 9; ``tests/scoring`` asserts it).
+whatever the number of couples (at most 10; ``tests/scoring`` asserts it).
 
 Everything is computed "as it stands": during play the places are the
 current ones; ``finished`` says whether the evening is over. Nothing here
@@ -386,6 +386,8 @@ class _Loaded:
     seatings: list[tuple] | None = None
     jar_outcome: dict | None = None
     previous_jar: dict | None = None
+    # A running jar evening: couples at tables with no result yet in the current game.
+    still_playing: set[int] | None = None
 
 
 COUPLE_FIELDS = (
@@ -402,7 +404,7 @@ COUPLE_FIELDS = (
 
 
 def load(evenings: Iterable[Evening]) -> dict[int, _Loaded]:
-    """Load what the results of several evenings need, in at most 9 queries
+    """Load what the results of several evenings need, in at most 10 queries
     whatever their number of couples or evenings."""
     evenings = list(evenings)
     loaded = {evening.pk: _Loaded(evening) for evening in evenings}
@@ -472,6 +474,7 @@ def load(evenings: Iterable[Evening]) -> dict[int, _Loaded]:
                 "jar_outcome__id",
             )
         )
+        _load_still_playing(loaded, jar_evenings)
         for evening in jar_evenings:
             before = [
                 row
@@ -484,6 +487,24 @@ def load(evenings: Iterable[Evening]) -> dict[int, _Loaded]:
             if mine and mine[0]["jar_outcome__id"]:
                 loaded[evening.pk].jar_outcome = mine[0]
     return loaded
+
+
+def _load_still_playing(loaded: dict[int, _Loaded], jar_evenings: list[Evening]) -> None:
+    """Who is still playing the current game of a running jar evening (1 query)."""
+    running = {
+        evening.pk: evening.current_game
+        for evening in jar_evenings
+        if evening.status == Evening.Status.RUNNING and evening.current_game
+    }
+    if not running:
+        return
+    for evening_id in running:
+        loaded[evening_id].still_playing = set()
+    for evening_id, game, couple_a, couple_b in Seating.objects.filter(
+        game__evening_id__in=running, winner__isnull=True
+    ).values_list("game__evening_id", "game__number", "couple_a_id", "couple_b_id"):
+        if game == running[evening_id]:
+            loaded[evening_id].still_playing.update((couple_a, couple_b))
 
 
 # --- Computing ----------------------------------------------------------------
@@ -937,7 +958,10 @@ def _jar(data: _Loaded, by_id, finished: bool, warnings: list[str]) -> JarResult
     carried_over = ZERO
     if visible and not finished:
         over = evening.current_game - 1 if evening.current_game else 0
-        alive = tuple(by_id[key] for key in jar_rules.alive(punched, bought_ids, numbers, over))
+        alive = tuple(
+            by_id[key]
+            for key in jar_rules.alive(punched, bought_ids, numbers, over, data.still_playing)
+        )
     if visible and finished:
         winner_ids = jar_rules.winners(punched, bought_ids, numbers)
         winners = tuple(by_id[key] for key in winner_ids)

@@ -223,6 +223,16 @@ class Evening(models.Model):
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def finishing_reveals_jar(self) -> str:
+        """What finishing does to the cookie jar: "reveal" (a sealed draw),
+        "settle" (numbers already shown) or "" (no jar, or hat numbers not
+        typed yet). README, Decisions: finishing settles the jar."""
+        if not self.cookie_jar or not self.jar_numbers:
+            return ""
+        sealed = self.jar_draw_mode == self.JarDraw.SEALED and not self.jar_revealed
+        return "reveal" if sealed else "settle"
+
     def locked(self) -> "Evening":
         """This evening reloaded under a row lock: every write of an evening
         that must not race queues here (a no-op on SQLite, whose IMMEDIATE

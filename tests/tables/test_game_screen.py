@@ -490,3 +490,32 @@ def test_the_big_table_code_scales_to_its_box_so_it_sits_centred(volunteer_clien
     html = volunteer_client.get(url("table-link", evening, 1)).content.decode()
     svg = html[html.index("<svg") : html.index(">", html.index("<svg"))]
     assert "viewBox=" in svg and "width=" not in svg
+
+
+@pytest.mark.parametrize(
+    ("mode", "button", "revealed"),
+    [
+        ("sealed", "Finish the evening and reveal the cookie jar", True),
+        ("announced", "Finish the evening and settle the cookie jar", False),  # always shown
+    ],
+)
+def test_the_finish_button_says_what_it_does_to_the_jar(
+    organizer_client, evening, mode, button, revealed
+):
+    from scoring.models import JarOutcome
+
+    evening = started(evening, 4, games=1, cookie_jar=True, jar_draw_mode=mode, jar_draw_size=1)
+    html = organizer_client.get(url("game-screen", evening)).content.decode()
+    assert button in html
+    play_game(evening)
+    organizer_client.post(url("game-finish", evening), {"game": "1"})
+    evening.refresh_from_db()
+    assert evening.jar_revealed is revealed
+    assert JarOutcome.objects.filter(evening=evening).exists()
+
+
+def test_a_hat_jar_is_settled_after_its_numbers_are_typed(organizer_client, evening):
+    evening = started(evening, 4, games=1, cookie_jar=True, jar_draw_mode="hat")
+    html = organizer_client.get(url("game-screen", evening)).content.decode()
+    assert ">Finish the evening</button>" in html
+    assert "type the numbers drawn from the hat" in html
