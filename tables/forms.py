@@ -12,7 +12,8 @@ from .models import MAX_NAME, Couple, Evening, Hall
 
 PHONE_ADDRESS_HELP = _(
     "The address phones open to reach this laptop, e.g. http://192.168.1.23:8000/: every "
-    "QR code and printed link uses it. Leave it empty to use the one `make run` found."
+    "QR code and printed link uses it. Leave it empty to use the address found when "
+    "CardNight started."
 )
 
 
