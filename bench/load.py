@@ -47,7 +47,7 @@ SETUP = """
 import datetime
 from django.contrib.auth.models import Group, User
 from tables.models import Evening, Hall
-from tables.registration import register_couple
+from tables.services import register_couple
 organizers = Group.objects.get(name="organizers")
 volunteers = Group.objects.get(name="volunteers")
 User.objects.create_user("olive", password="{password}").groups.add(organizers)

@@ -35,8 +35,8 @@ def build_evening(couples: int, seed: int = 45):
     """The evening described in the module docstring, written with bulk inserts."""
     from scoring import cookiejar_rules
     from scoring.models import Prize, Target
+    from tables.management.commands._names import player_name
     from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
-    from tables.names import player_name
 
     rng = random.Random(seed)
 

@@ -1,10 +1,12 @@
 from django.contrib import admin
 
+from tables.admin import EveningOwnedAdmin
+
 from .models import CutCard, JarOutcome, PlayoffGame, Prize, TieBreak, TieBreakEntry
 
 
 @admin.register(Prize)
-class PrizeAdmin(admin.ModelAdmin):
+class PrizeAdmin(EveningOwnedAdmin):
     list_display = ["evening", "target", "place", "kind", "amount", "share_percent", "item"]
     list_filter = ["evening", "target"]
 
@@ -26,12 +28,12 @@ class PlayoffGameInline(admin.TabularInline):
 
 
 @admin.register(TieBreak)
-class TieBreakAdmin(admin.ModelAdmin):
+class TieBreakAdmin(EveningOwnedAdmin):
     list_display = ["evening", "target", "place", "wins", "method", "status"]
     list_filter = ["evening", "status"]
     inlines = [TieBreakEntryInline, CutCardInline, PlayoffGameInline]
 
 
 @admin.register(JarOutcome)
-class JarOutcomeAdmin(admin.ModelAdmin):
+class JarOutcomeAdmin(EveningOwnedAdmin):
     list_display = ["evening", "pot", "winners", "carried_over", "settled_at"]

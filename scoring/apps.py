@@ -15,3 +15,9 @@ class ScoringConfig(AppConfig):
         from scoring.engine.i18n import set_translator
 
         set_translator(gettext)
+
+        # What happens when game 1 starts or the evening finishes (the jar's
+        # draw, the travelling prize, the reveal): tables sends, scoring acts.
+        from scoring import hooks
+
+        hooks.connect()

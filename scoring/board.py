@@ -22,16 +22,15 @@ import re
 import time
 import unicodedata
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import Count
 from django.utils.translation import get_language
 
+from cardnight.money import as_text
 from scoring import won
 from scoring.results import (
     CoupleRef,
@@ -44,44 +43,15 @@ from scoring.results import (
     evening_results,
 )
 from tables import queries
-from tables.models import Couple, Evening, Game, Hall
+from tables.models import Couple, Evening
+from tables.privacy import names_are_public, public_names, public_person
 
 logger = logging.getLogger(__name__)
 
-Privacy = Hall.Privacy
 
 # How long a rendered board stays in the cache. Keys hold the version, so
 # this only bounds memory, never freshness.
 CACHE_SECONDS = 15 * 60
-
-
-# --- Privacy ----------------------------------------------------------------
-
-
-def first_name(name: str) -> str:
-    """The first word of a name: "Marie-Thérèse LeBlanc" -> "Marie-Thérèse"."""
-    words = name.split()
-    return words[0] if words else ""
-
-
-def public_person(name: str, privacy: str) -> str:
-    """One person's name as the hall allows it on the public board ("" when hidden)."""
-    if privacy == Privacy.NUMBERS:
-        return ""
-    if privacy == Privacy.FIRST:
-        return first_name(name)
-    return " ".join(name.split())
-
-
-def public_names(player1: str, player2: str, privacy: str) -> str:
-    """A couple's names as the hall allows them on the public board ("" when hidden)."""
-    if privacy == Privacy.NUMBERS:
-        return ""
-    return f"{public_person(player1, privacy)} & {public_person(player2, privacy)}"
-
-
-def names_are_public(privacy: str) -> bool:
-    return privacy != Privacy.NUMBERS
 
 
 # --- Freshness --------------------------------------------------------------
@@ -245,31 +215,19 @@ def heading(evening: Evening) -> dict:
 # --- The board ---------------------------------------------------------------
 
 
-def _money(value) -> str | None:
-    if value is None:
-        return None
-    return str(Decimal(value).quantize(Decimal("0.01")))
-
-
 def progress(evening: Evening) -> dict | None:
-    """The current game: tables in / tables, and the couple sitting out (one query)."""
+    """The current game: tables in / tables, and the couple sitting out
+    (`tables.queries.progress`, one query)."""
     if not evening.current_game:
         return None
-    row = (
-        Game.objects.filter(evening=evening, number=evening.current_game)
-        .annotate(tables=Count("seatings"), tables_in=Count("seatings__winner"))
-        .values("tables", "tables_in", "bye__number")
-        .first()
-    )
-    if row is None:
-        return None
+    done = queries.progress(evening)
     return {
         "game": evening.current_game,
         "games": evening.games,
-        "tables": row["tables"],
-        "tables_in": row["tables_in"],
-        "bye": row["bye__number"],
-        "all_in": row["tables"] > 0 and row["tables"] == row["tables_in"],
+        "tables": done.tables_total,
+        "tables_in": done.tables_in,
+        "bye": done.bye,
+        "all_in": done.complete,
     }
 
 
@@ -300,7 +258,7 @@ def _place(place: PlaceResult | None, privacy: str, final: bool) -> dict | None:
                 couple,
                 privacy,
                 winner=couple.number in winners,
-                share=_money(place.shares.get(couple.id)),
+                share=as_text(place.shares.get(couple.id)),
             )
             for couple in place.couples
         ],
@@ -351,15 +309,16 @@ def _jar(jar: JarResult, privacy: str, finished: bool) -> dict | None:
         "fingerprint": jar.fingerprint,
         "numbers": list(jar.numbers) if shown else None,
         "salt": jar.salt if shown else None,
-        "pot": _money(jar.pot),
+        "pot": as_text(jar.pot),
         "bought_in": len(jar.bought_in),
         "alive": None
         if jar.alive is None or finished
         else [_who(couple, privacy) for couple in jar.alive],
         "winners": [
-            _who(couple, privacy, share=_money(jar.shares.get(couple.id))) for couple in jar.winners
+            _who(couple, privacy, share=as_text(jar.shares.get(couple.id)))
+            for couple in jar.winners
         ],
-        "carried_over": _money(jar.carried_over) if finished and shown else None,
+        "carried_over": as_text(jar.carried_over) if finished and shown else None,
     }
 
 
@@ -367,8 +326,8 @@ def _fifty_fifty(fifty: FiftyFiftyResult, privacy: str) -> dict | None:
     if not fifty.enabled:
         return None
     return {
-        "takings": _money(fifty.takings),
-        "prize": _money(fifty.prize),
+        "takings": as_text(fifty.takings),
+        "prize": as_text(fifty.prize),
         "ticket": fifty.ticket,
         "winner": public_person(fifty.winner, privacy),
     }

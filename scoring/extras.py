@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
-from scoring.money import check_amount
+from cardnight.money import to_amount
 from tables.models import Evening
 
 
@@ -98,7 +98,7 @@ def set_fifty_fifty(
     evening = evening.locked()
     if not evening.fifty_fifty:
         raise UserError(_("This evening has no 50/50 draw."))
-    takings = check_amount(takings, _("The 50/50 takings"))
+    takings = to_amount(takings, _("The 50/50 takings"))
     ticket, winner = (ticket or "").strip(), " ".join((winner or "").split())
     if len(ticket) > 20:
         raise UserError(_("A ticket number has at most 20 characters."))

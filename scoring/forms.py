@@ -4,6 +4,7 @@ checks that need the evening) are in the domain functions the views call."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cardnight.money import validate_amount
 from scoring.models import Prize, Target
 from scoring.standings import SORTS
 from scoring.tiebreak_rules import CHOICES
@@ -12,6 +13,7 @@ MONEY = {
     "max_digits": 8,
     "decimal_places": 2,
     "min_value": 0,
+    "validators": [validate_amount],  # the one money rule (cardnight.money)
     "error_messages": {
         "max_decimal_places": _("Money is counted to the cent: at most two decimals."),
         "min_value": _("An amount cannot be negative."),

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from cardnight.money import validate_amount, validate_percent
 from tables.models import Couple, Evening
 
 
@@ -36,9 +37,21 @@ class Prize(models.Model):
     # The place number for Target.PLACE; 0 for the other targets.
     place = models.PositiveSmallIntegerField(default=0)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind, default=Kind.CASH)
-    amount = models.DecimalField(_("amount"), max_digits=8, decimal_places=2, null=True, blank=True)
+    amount = models.DecimalField(
+        _("amount"),
+        max_digits=8,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[validate_amount],
+    )
     share_percent = models.DecimalField(
-        _("share of takings (%)"), max_digits=5, decimal_places=2, null=True, blank=True
+        _("share of takings (%)"),
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[validate_percent],
     )
     item = models.CharField(_("item"), max_length=100, blank=True)
 
@@ -118,7 +131,9 @@ class TieBreakEntry(models.Model):
     forfeited = models.BooleanField(default=False)
     # 1 for the winner; with standard ranking, 2, 3 … for the places below.
     outcome_rank = models.PositiveSmallIntegerField(null=True, blank=True)
-    share = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    share = models.DecimalField(
+        max_digits=8, decimal_places=2, null=True, blank=True, validators=[validate_amount]
+    )
 
     class Meta:
         ordering = ["tiebreak", "couple__number"]

@@ -14,8 +14,8 @@ from django.db.models import Sum
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
+from cardnight.money import to_amount, to_percent
 from scoring.models import Prize, Target
-from scoring.money import check_amount, check_percent
 from scoring.results import evening_results
 from tables.models import Evening
 
@@ -64,9 +64,9 @@ def set_prize(
         place = 0
     values = {"kind": kind, "amount": None, "share_percent": None, "item": ""}
     if kind == Prize.Kind.CASH:
-        values["amount"] = check_amount(amount, _("The amount"))
+        values["amount"] = to_amount(amount, _("The amount"))
     elif kind == Prize.Kind.SHARE:
-        percent = check_percent(share_percent, _("The share of the takings"))
+        percent = to_percent(share_percent, _("The share of the takings"))
         others = Prize.objects.filter(evening=evening, kind=Prize.Kind.SHARE).exclude(
             target=target, place=place
         ).aggregate(total=Sum("share_percent"))["total"] or Decimal("0")

@@ -2,7 +2,7 @@
 seatings, table-side reports, the audit log of results, and punches.
 
 RULES.md part A is the reference. Domain rules live in model methods here and
-in plain functions in tables/rotation.py (pure) and tables/services.py (the
+in plain functions in tables/rotation/ (pure) and tables/services/ (the
 bridge that loads rows, calls the rules and writes the result in one
 transaction).
 """
@@ -16,6 +16,8 @@ from django.db import models
 from django.db.models import F
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
+
+from cardnight.money import validate_amount
 
 from .links import MAX_ADDRESS, validate_address
 
@@ -71,7 +73,7 @@ class Hall(models.Model):
     def touch_evenings(self) -> None:
         """The hall's name and privacy show on every evening's scoreboard:
         mark them all changed."""
-        self.evenings.update(version=F("version") + 1)
+        self.evenings.bump_version()
 
 
 class EveningQuerySet(models.QuerySet):
@@ -80,6 +82,15 @@ class EveningQuerySet(models.QuerySet):
 
     def for_hall(self, hall):
         return self.filter(hall=hall)
+
+    def bump_version(self, **fields) -> int:
+        """THE version bump (issue 11): mark these evenings changed (the
+        scoreboard's freshness check, its ETag and cache keys) and save
+        `fields` in the same UPDATE. Every write path goes through it, through
+        `Evening.bump_version()` for one evening: the services, the organizer
+        pages, scoring's writes and the admin (`tables.admin.EveningOwnedAdmin`).
+        Call inside the transaction that makes the change."""
+        return self.update(version=F("version") + 1, **fields)
 
 
 class Evening(models.Model):
@@ -144,14 +155,22 @@ class Evening(models.Model):
     )
     bye_counts_as_win = models.BooleanField(_("a bye counts as a win"), default=True)
     entry_fee = models.DecimalField(
-        _("entry fee per couple"), max_digits=8, decimal_places=2, default=Decimal("0")
+        _("entry fee per couple"),
+        max_digits=8,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[validate_amount],
     )
     booby_prize = models.BooleanField(_("booby prize"), default=False)
 
     # Cookie jar (A7)
     cookie_jar = models.BooleanField(_("cookie jar"), default=False)
     jar_buy_in = models.DecimalField(
-        _("cookie jar buy-in"), max_digits=8, decimal_places=2, default=Decimal("0")
+        _("cookie jar buy-in"),
+        max_digits=8,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[validate_amount],
     )
     jar_draw_size = models.PositiveSmallIntegerField(
         _("cookie jar games drawn"),
@@ -169,7 +188,11 @@ class Evening(models.Model):
     # Other things halls run the same night (A8)
     fifty_fifty = models.BooleanField(_("50/50 draw"), default=False)
     fifty_fifty_takings = models.DecimalField(
-        _("50/50 takings"), max_digits=8, decimal_places=2, default=Decimal("0")
+        _("50/50 takings"),
+        max_digits=8,
+        decimal_places=2,
+        default=Decimal("0"),
+        validators=[validate_amount],
     )
     fifty_fifty_ticket = models.CharField(_("50/50 winning ticket"), max_length=20, blank=True)
     fifty_fifty_winner = models.CharField(_("50/50 winner"), max_length=MAX_NAME, blank=True)
@@ -239,11 +262,14 @@ class Evening(models.Model):
         transactions already serialize writers). Call inside a transaction."""
         return Evening.objects.select_for_update().get(pk=self.pk)
 
-    def bump_version(self) -> None:
-        """Mark the evening as changed (the scoreboard's freshness check).
-
-        Call inside the transaction that makes the change."""
-        Evening.objects.filter(pk=self.pk).update(version=F("version") + 1)
+    def bump_version(self, **fields) -> None:
+        """Mark the evening as changed and save `fields` with it, in one
+        UPDATE (see `EveningQuerySet.bump_version`, the one version bump);
+        `fields` are also set on this object. The in-memory `version` is not
+        refreshed: reload the evening to read it."""
+        Evening.objects.filter(pk=self.pk).bump_version(**fields)
+        for name, value in fields.items():
+            setattr(self, name, value)
 
 
 class CoupleQuerySet(models.QuerySet):
@@ -363,9 +389,6 @@ class Seating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} {self.table}"
-
-    def has_couple(self, couple_id: int) -> bool:
-        return couple_id in (self.couple_a_id, self.couple_b_id)
 
     def opponent_of(self, couple_id: int) -> int:
         return self.couple_b_id if couple_id == self.couple_a_id else self.couple_a_id

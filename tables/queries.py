@@ -59,6 +59,7 @@ def game_table(evening: Evening, number: int, table: int) -> Seating | None:
 class Progress(NamedTuple):
     tables_in: int
     tables_total: int
+    bye: int | None = None  # the couple sitting out the current game
 
     @property
     def complete(self) -> bool:
@@ -66,13 +67,20 @@ class Progress(NamedTuple):
 
 
 def progress(evening: Evening) -> Progress:
-    """How many tables of the current game have their result in."""
+    """How many tables of the current game have their result in, and who
+    sits out (1 query). THE "n of m tables in" of the game screen and the
+    public board."""
     if not evening.current_game:
         return Progress(0, 0)
-    counts = Seating.objects.filter(
-        game__evening=evening, game__number=evening.current_game
-    ).aggregate(total=Count("id"), done=Count("winner"))
-    return Progress(counts["done"], counts["total"])
+    row = (
+        Game.objects.filter(evening=evening, number=evening.current_game)
+        .annotate(total=Count("seatings"), done=Count("seatings__winner"))
+        .values("total", "done", "bye__number")
+        .first()
+    )
+    if row is None:
+        return Progress(0, 0)
+    return Progress(row["done"], row["total"], row["bye__number"])
 
 
 def disputed_tables(evening: Evening) -> list[int]:

@@ -102,7 +102,7 @@ def test_turning_off_bye_counts_as_win_mid_evening_removes_the_bye_punches(
 ):
     from tables import services
     from tables.models import Punch
-    from tables.registration import register_couple
+    from tables.services import register_couple
 
     for n in range(5):
         register_couple(evening, f"A{n}", f"B{n}")

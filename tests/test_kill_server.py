@@ -24,7 +24,7 @@ import datetime
 from django.contrib.auth.models import Group, User
 from tables import services
 from tables.models import Evening, Hall
-from tables.registration import register_couple
+from tables.services import register_couple
 User.objects.create_user("vince", password="{PASSWORD}").groups.add(
     Group.objects.get(name="volunteers"))
 hall = Hall.objects.create(name="Hall")
@@ -36,7 +36,7 @@ services.start_evening(evening, seed=4)
 """
 VERIFY = """
 import json, sys
-from tables.integrity import problems
+from scoring.exchange.integrity import problems
 from tables.models import Evening, Seating
 evening = Evening.objects.get(slug="friday")
 found = problems(evening)

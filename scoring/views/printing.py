@@ -19,7 +19,7 @@ from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from scoring.printing import documents
-from tables import links
+from tables import links, services
 from tables.forms import PhoneAddressForm
 from tables.views import get_evening
 
@@ -60,8 +60,7 @@ def change_address(request: HttpRequest, slug: str) -> HttpResponse:
     form = PhoneAddressForm(request.POST, instance=evening.hall)
     if not form.is_valid():
         return _index(request, evening, form, status=400)
-    form.save()
-    evening.hall.touch_evenings()
+    services.save_hall(form)  # one transaction: the hall and its evenings' versions
     messages.success(
         request,
         _("QR codes and printed links now use %(address)s.")

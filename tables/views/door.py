@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
-from tables import registration
+from tables import services
 from tables.forms import CoupleForm
 from tables.models import Couple, Evening
 from tables.views import get_evening
@@ -35,7 +35,7 @@ def door(request: HttpRequest, slug: str) -> HttpResponse:
         return _door(request, evening, form, status=400)
     data = form.cleaned_data
     try:
-        couple = registration.register_couple(
+        couple = services.register_couple(
             evening,
             data["player1"],
             data["player2"],
@@ -68,8 +68,7 @@ def couple_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     form = CoupleForm(request.POST or None, instance=couple, evening=evening)
     if request.method == "POST":
         if form.is_valid():
-            form.save()
-            evening.bump_version()
+            services.save_couple(form)
             messages.success(request, _("Couple %(n)s saved.") % {"n": couple.number})
             return redirect("door", evening.slug)
         context = {"evening": evening, "couple": couple, "form": form}
@@ -84,7 +83,7 @@ def couple_remove(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     evening = get_evening(slug)
     couple = _couple(evening, number)
     try:
-        registration.remove_couple(couple)
+        services.remove_couple(couple)
     except UserError as error:
         return user_error(request, error, back=evening.get_absolute_url())
     messages.success(request, _("Couple %(n)s removed.") % {"n": number})
@@ -95,7 +94,7 @@ def couple_remove(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @volunteer_required
 def couple_paid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     evening = get_evening(slug)
-    couple = registration.set_paid(_couple(evening, number), request.POST.get("paid") == "1")
+    couple = services.set_paid(_couple(evening, number), request.POST.get("paid") == "1")
     if request.htmx:
         return render(
             request, "tables/door.html#couple-row", {"evening": evening, "couple": couple}

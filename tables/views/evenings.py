@@ -50,10 +50,7 @@ def evening_edit(request: HttpRequest, slug: str) -> HttpResponse:
     form = EveningForm(request.POST or None, instance=evening)
     if request.method == "POST":
         if form.is_valid():
-            evening = form.save()
-            evening.bump_version()
-            if "bye_counts_as_win" in form.changed_data and not evening.is_setup:
-                services.resync_bye_punches(evening)
+            evening = services.save_settings(form)
             messages.success(request, _("Settings saved."))
             return redirect(evening)
         context = {"form": form, "evening": evening}
@@ -68,7 +65,7 @@ def hall_form(request: HttpRequest, hall_id: int | None = None) -> HttpResponse:
     form = HallForm(request.POST or None, instance=hall)
     if request.method == "POST":
         if form.is_valid():
-            form.save().touch_evenings()
+            services.save_hall(form)
             messages.success(request, _("Hall saved."))
             return redirect("evening-list")
         return render(request, "tables/hall_form.html", {"form": form, "hall": hall}, status=400)

@@ -4,7 +4,7 @@ who moves where, mark couples leaving; earlier games and organizer
 corrections; the table links with their QR codes.
 
 Every view is thin: it parses a form, calls one function of
-tables/services.py and turns its UserError into a message and a 4xx.
+tables/services/ and turns its UserError into a message and a 4xx.
 """
 
 import hashlib
@@ -23,7 +23,7 @@ from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from tables import links, queries, services
-from tables.forms_game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
+from tables.forms.game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
 from tables.models import Evening
 from tables.views import get_evening
 

@@ -18,8 +18,9 @@ from django.views.decorators.http import require_GET, require_POST
 from cardnight.errors import UserError
 from cardnight.views import error_page
 from tables import queries, services
-from tables.forms_game import ReportForm
-from tables.models import Couple, Hall, Table, TableReport
+from tables.forms.game import ReportForm
+from tables.models import Table, TableReport
+from tables.privacy import public_label
 
 TEMPLATE = "tables/tableside/table.html"
 
@@ -66,17 +67,6 @@ def _table(request: HttpRequest, token: str) -> Table:
     return table
 
 
-def _label(couple: Couple, privacy: str) -> str:
-    """A couple as the hall's privacy setting lets the public see it."""
-    if privacy == Hall.Privacy.NUMBERS:
-        return _("Couple %(n)s") % {"n": couple.number}
-    if privacy == Hall.Privacy.FIRST:
-        names = f"{couple.player1.split()[0]} & {couple.player2.split()[0]}"
-    else:
-        names = couple.names
-    return _("Couple %(n)s: %(names)s") % {"n": couple.number, "names": names}
-
-
 def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict | None:
     evening = table.evening
     seating = queries.current_table(evening, table.number)
@@ -97,14 +87,14 @@ def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict |
         "evening": evening,
         "table": table,
         "seating": seating,
-        "couples": [{"couple": c, "label": _label(c, privacy)} for c in couples],
+        "couples": [{"couple": c, "label": public_label(c, privacy)} for c in couples],
         "me": me,
         "other": other,
         "my_report": reports.get(me.pk) if me else None,
         "other_report": other_report,
         "waiting_for_me": other_report is not None
         and other_report.status == TableReport.Status.PENDING,
-        "labels": {c.number: _label(c, privacy) for c in couples},
+        "labels": {c.number: public_label(c, privacy) for c in couples},
         "next_places": next_places,
         "url": reverse("tableside", args=[table.token]),
     }

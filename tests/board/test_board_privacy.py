@@ -3,7 +3,6 @@ numbers only; a hidden name never appears anywhere in any answer."""
 
 import pytest
 
-from scoring import board
 from tables.models import Hall
 from tests.board.helpers import HTMX, url
 
@@ -129,29 +128,3 @@ def test_with_numbers_only_the_standings_have_no_names_column(client, evening_fo
     html = client.get(url("board", evening)).content.decode()
     assert 'class="names"' not in html
     assert "Find my couple: number" in html and "number or name" not in html
-
-
-@pytest.mark.parametrize(
-    ("privacy", "expected"),
-    [
-        (Hall.Privacy.FULL, "Marie-Thérèse LeBlanc & Joe D'Eon"),
-        (Hall.Privacy.FIRST, "Marie-Thérèse & Joe"),
-        (Hall.Privacy.NUMBERS, ""),
-    ],
-)
-def test_public_names(privacy, expected):
-    assert board.public_names("Marie-Thérèse LeBlanc", "Joe  D'Eon", privacy) == expected
-
-
-@pytest.mark.parametrize(
-    ("name", "privacy", "expected"),
-    [
-        ("Bernadette Chiasson", Hall.Privacy.FULL, "Bernadette Chiasson"),
-        ("Bernadette Chiasson", Hall.Privacy.FIRST, "Bernadette"),
-        ("Bernadette Chiasson", Hall.Privacy.NUMBERS, ""),
-        ("", Hall.Privacy.FIRST, ""),
-        ("  Cher  ", Hall.Privacy.FIRST, "Cher"),
-    ],
-)
-def test_public_person(name, privacy, expected):
-    assert board.public_person(name, privacy) == expected

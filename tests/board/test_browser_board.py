@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tables import registration, services
+from tables import services
 from tables.models import Evening, Seating
 from tests.conftest import screenshot, sign_in
 
@@ -17,7 +17,7 @@ def started(evening: Evening, couples: int) -> Evening:
     through the same functions the door and the game screen use."""
     Evening.objects.filter(pk=evening.pk).update(published=True)
     for n in range(1, couples + 1):
-        registration.register_couple(evening, f"Mary {n}", f"John {n}")
+        services.register_couple(evening, f"Mary {n}", f"John {n}")
     services.start_evening(evening, seed=7)
     evening.refresh_from_db()
     return evening

@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 
 from scoring.engine import i18n as engine_i18n
 from scoring.models import Prize, Target
-from tables import registration, services
+from tables import services
 from tables.models import Evening, Seating
 
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-CA,fr;q=0.9,en;q=0.5"}
@@ -53,7 +53,7 @@ def play(evening: Evening, *, couples: int = 11, stop_at: int | None = None, see
     """Register `couples` couples and play with random winners through the
     services the pages use; stop while game `stop_at` is in play (no results)."""
     for i in range(couples):
-        registration.register_couple(
+        services.register_couple(
             evening, f"Marie {i + 1}", f"Joe {i + 1}", jar_buy_in=i % 2 == 0, paid=True
         )
     services.start_evening(evening, seed=seed)

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardnight.formats import money, money_out
+from scoring.exchange import export_evening_data
 from scoring.results import money_text
 from scoring.templatetags.prizes_tags import money as money_filter
-from tables.exchange import export_evening_data
 
 NBSP = "\xa0"
 

@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from scoring import cookiejar_rules
 from scoring.models import CutCard, Prize, Target, TieBreak, TieBreakEntry
+from tables.management.commands._names import couple_names
 from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
-from tables.names import couple_names
 
 NAMES = [
     ("Marie-Thérèse LeBlanc", "Ruairí Mac Néill"),

@@ -175,7 +175,7 @@ def test_buy_ins_change_until_the_jar_is_settled(evening):
 def test_still_alive_is_never_a_game_behind(evening):
     """Checked after every result of every game: a couple that loses a drawn
     game is out as soon as its table's result is in."""
-    from tables import registration, services
+    from tables import services
     from tables.models import Seating
 
     Evening.objects.filter(pk=evening.pk).update(
@@ -183,7 +183,7 @@ def test_still_alive_is_never_a_game_behind(evening):
     )
     evening.refresh_from_db()
     for i in range(7):  # an odd number: someone sits out each game
-        couple = registration.register_couple(evening, f"Ann {i}", f"Joe {i}")
+        couple = services.register_couple(evening, f"Ann {i}", f"Joe {i}")
         cookiejar.set_buy_in(couple, True)
     Evening.objects.filter(pk=evening.pk).update(jar_numbers=[1, 3, 4, 6])
     evening.refresh_from_db()

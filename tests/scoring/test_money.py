@@ -7,7 +7,6 @@ import pytest
 from cardnight.errors import UserError
 from scoring.extras import set_fifty_fifty
 from scoring.models import Prize, Target
-from scoring.money import check_amount
 from scoring.places import set_prize
 from scoring.results import evening_results
 from tables.models import Evening
@@ -15,28 +14,6 @@ from tables.models import Evening
 from .conftest import finish, make_couples, punch_counts
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.mark.parametrize(
-    ("value", "message"),
-    [
-        ("12.345", "more than two decimals"),
-        ("-5", "cannot be negative"),
-        ("abc", "is not an amount of money"),
-        ("", "is not an amount of money"),
-        ("NaN", "is not an amount of money"),
-        (12.5, "not a float"),
-        ("10000000", "is more than"),
-    ],
-)
-def test_bad_amounts_are_refused_with_the_reason(value, message):
-    with pytest.raises(UserError, match=message):
-        check_amount(value, "The amount")
-
-
-@pytest.mark.parametrize(("value", "amount"), [("12.5", "12.50"), ("$7", "7.00"), (3, "3.00")])
-def test_good_amounts_are_decimals_to_the_cent(value, amount):
-    assert check_amount(value, "The amount") == Decimal(amount)
 
 
 def test_a_treasurer_can_sign_the_summary(evening):

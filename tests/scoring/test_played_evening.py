@@ -7,7 +7,7 @@ import random
 import pytest
 
 from scoring.results import evening_results
-from tables import registration, services
+from tables import services
 from tables.models import Evening, Seating
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def play_evening(evening, couples=11, seed=45):
     )  # fmt: skip
     evening.refresh_from_db()
     for i in range(couples):
-        registration.register_couple(evening, f"Ann {i + 1}", f"Joe {i + 1}", jar_buy_in=True)
+        services.register_couple(evening, f"Ann {i + 1}", f"Joe {i + 1}", jar_buy_in=True)
     services.start_evening(evening, seed=seed)
     evening.refresh_from_db()
     Evening.objects.filter(pk=evening.pk).update(travelling_start=3)

@@ -5,13 +5,13 @@ import datetime
 
 import pytest
 
-from tables import registration, services
+from tables import services
 from tables.models import Evening, Seating
 
 
 def add_couples(evening: Evening, n: int) -> None:
     for i in range(n):
-        registration.register_couple(evening, f"Ann {i + 1}", f"Joe {i + 1}")
+        services.register_couple(evening, f"Ann {i + 1}", f"Joe {i + 1}")
 
 
 def started(evening: Evening, n: int, *, seed: int = 1, **settings) -> Evening:

@@ -4,7 +4,7 @@ in, then seated by the rotation rule in one transaction."""
 import pytest
 
 from cardnight.errors import Conflict
-from tables import registration, services
+from tables import services
 from tables.models import Evening, Game, Punch, Seating, Table
 
 from .conftest import play_game, seatings, started
@@ -71,7 +71,7 @@ def test_wins_per_game_equal_tables_plus_the_counted_bye(evening):
 
 def test_a_late_couple_is_seated_at_the_next_game(evening):
     evening = started(evening, 4)
-    late = registration.register_couple(evening, "Late", "Comers")
+    late = services.register_couple(evening, "Late", "Comers")
     assert late.joined_game == 2
     play_game(evening)
     game = services.advance(evening, from_game=1).game
@@ -80,8 +80,8 @@ def test_a_late_couple_is_seated_at_the_next_game(evening):
 
 def test_two_late_couples_open_a_new_table(evening):
     evening = started(evening, 4)
-    registration.register_couple(evening, "Late", "One")
-    registration.register_couple(evening, "Late", "Two")
+    services.register_couple(evening, "Late", "One")
+    services.register_couple(evening, "Late", "Two")
     play_game(evening)
     advanced = services.advance(evening, from_game=1)
     assert advanced.rotation.opened == (3,)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tables import queries, registration, services
+from tables import queries, services
 from tables.rotation import BYE, OUT
 
 from .conftest import play_game, seatings, started
@@ -11,14 +11,20 @@ pytestmark = pytest.mark.django_db
 
 
 def test_progress_counts_the_tables_in(evening):
-    assert queries.progress(evening) == (0, 0)
+    assert queries.progress(evening) == (0, 0, None)
     evening = started(evening, 6)
-    assert queries.progress(evening) == (0, 3)
+    assert queries.progress(evening) == (0, 3, None)
     table = seatings(evening)[0]
     services.record_result(evening, 1, 1, table.couple_a.number)
-    tables_in, total = queries.progress(evening)
+    tables_in, total, _bye = queries.progress(evening)
     assert (tables_in, total) == (1, 3)
     assert not queries.progress(evening).complete
+
+
+def test_progress_names_the_couple_sitting_out(evening):
+    evening = started(evening, 7)
+    bye = evening.game_set.get(number=1).bye.number
+    assert queries.progress(evening) == (0, 3, bye)
 
 
 def test_whereabouts_of_a_couple_at_a_table(evening):
@@ -45,7 +51,7 @@ def test_the_last_tables_winners_go_to_the_bye_and_the_bye_couple_to_table_one(e
 
 def test_whereabouts_of_a_late_couple_and_a_leaving_one(evening):
     evening = started(evening, 4)
-    late = registration.register_couple(evening, "Late", "Comers")
+    late = services.register_couple(evening, "Late", "Comers")
     assert queries.whereabouts(evening, late) == queries.Whereabouts(game=1, place=OUT, joins_at=2)
     leaving = services.mark_leaving(evening, 1)
     where = queries.whereabouts(evening, leaving)

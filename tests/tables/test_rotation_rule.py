@@ -1,4 +1,4 @@
-"""The rotation rule of RULES.md A2, as a table of cases (tables/rotation.py).
+"""The rotation rule of RULES.md A2, as a table of cases (tables/rotation/).
 
 Notation: "1: 2 7* | 2: 4 1* | bye 9" is table 1 with couple 2 (stayed) and
 couple 7 (came, deals first, marked *), table 2 with 4 and 1, couple 9 on the

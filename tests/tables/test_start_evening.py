@@ -1,12 +1,10 @@
 """Starting the evening: game 1 drawn at random or placed by hand (services.start_evening)."""
 
-import sys
-import types
-
 import pytest
 
 from cardnight.errors import Conflict, UserError
-from tables import services
+from scoring import hooks
+from tables import services, signals
 from tables.models import Evening, Game, Punch, Seating, Table
 
 from .conftest import add_couples, seatings
@@ -109,9 +107,7 @@ def test_bad_hand_placements_are_refused_and_nothing_is_saved(evening, pairs, me
 
 def test_the_cookie_jar_is_not_drawn_when_it_is_off(evening, monkeypatch):
     calls = []
-    fake = types.ModuleType("scoring.cookiejar")
-    fake.draw_at_start = calls.append
-    monkeypatch.setitem(sys.modules, "scoring.cookiejar", fake)
+    monkeypatch.setattr(hooks, "draw_at_start", calls.append)
     add_couples(evening, 4)
     services.start_evening(evening, seed=1)
     assert calls == []
@@ -133,9 +129,7 @@ def test_the_cookie_jar_draws_as_game_one_starts(evening, monkeypatch, mode, dra
         assert locked.pk == evening.pk and locked.current_game == 1
         calls.append(locked.pk)
 
-    fake = types.ModuleType("scoring.cookiejar")
-    fake.draw_at_start = draw_at_start
-    monkeypatch.setitem(sys.modules, "scoring.cookiejar", fake)
+    monkeypatch.setattr(hooks, "draw_at_start", draw_at_start)
     Evening.objects.filter(pk=evening.pk).update(cookie_jar=True, jar_draw_mode=mode)
     add_couples(evening, 4)
     services.start_evening(evening, seed=1)
@@ -180,3 +174,21 @@ def test_finishing_the_evening_reveals_a_sealed_jar_and_settles_it(evening):
     finished = Evening.objects.get(pk=evening.pk)
     assert finished.is_finished and finished.jar_revealed
     assert JarOutcome.objects.filter(evening=evening).exists()
+
+
+def test_what_a_receiver_of_evening_started_writes_rolls_back_with_game_one(evening):
+    # The signal is sent inside start_evening's transaction (not on commit):
+    # a receiver that fails takes game 1 down with it, and what it wrote too.
+    def fails(sender, evening, **kwargs):
+        Evening.objects.filter(pk=evening.pk).update(jar_numbers=[1, 2, 3])
+        raise RuntimeError("the draw failed")
+
+    add_couples(evening, 4)
+    signals.evening_started.connect(fails, sender=Evening)
+    try:
+        with pytest.raises(RuntimeError):
+            services.start_evening(evening, seed=1)
+    finally:
+        signals.evening_started.disconnect(fails, sender=Evening)
+    evening.refresh_from_db()
+    assert evening.is_setup and evening.jar_numbers == [] and not Game.objects.exists()

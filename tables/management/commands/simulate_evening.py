@@ -8,10 +8,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from cardnight.errors import UserError
-from tables import registration, services
+from tables import services
 from tables.forms import unique_slug
+from tables.management.commands._names import couple_names
 from tables.models import MAX_GAMES, Evening, Hall
-from tables.names import couple_names
 
 
 class Command(BaseCommand):
@@ -77,7 +77,7 @@ class Command(BaseCommand):
         for game in range(1, games + 1):
             for join in joins.values():
                 if join == game + 1:
-                    registration.register_couple(evening, *couple_names(rng), paid=True)
+                    services.register_couple(evening, *couple_names(rng), paid=True)
             evening.refresh_from_db()
             for number, after in sorted(leaves.items()):
                 if after == game and self._can_leave(evening, game):
@@ -105,7 +105,7 @@ class Command(BaseCommand):
             published=not private,
         )
         for _ in range(couples - late):
-            registration.register_couple(evening, *couple_names(rng), paid=True)
+            services.register_couple(evening, *couple_names(rng), paid=True)
         return evening
 
     def _can_leave(self, evening: Evening, game: int) -> bool:

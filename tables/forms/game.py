@@ -1,5 +1,5 @@
 """Forms of the game screen and the table-side page. They only parse input;
-the rules are checked by tables/services.py."""
+the rules are checked by tables/services/."""
 
 import re
 

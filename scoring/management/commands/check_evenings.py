@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tables.integrity import problems
+from scoring.exchange.integrity import problems
 from tables.models import Evening
 
 

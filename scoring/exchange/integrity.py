@@ -13,9 +13,10 @@ from django.db import transaction
 from django.db.models import Count, F
 
 from cardnight.errors import UserError
+from tables.models import Evening, Game, Punch, Seating
 
-from .exchange import export_evening_data, import_evening_data
-from .models import Evening, Game, Punch, Seating
+from .export import export_evening_data
+from .load import import_evening_data
 
 
 class _Rollback(Exception):

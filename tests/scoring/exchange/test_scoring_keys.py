@@ -12,8 +12,7 @@ from scoring.models import CutCard, JarOutcome, Prize, Target, TieBreak
 from scoring.places import set_prize
 from scoring.results import evening_results
 from tables.models import Couple, Evening, Punch
-
-from .conftest import finish, make_couples, punch_counts
+from tests.scoring.conftest import finish, make_couples, punch_counts
 
 pytestmark = pytest.mark.django_db
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tables.exchange import ImportProblem, import_evening_data
+from scoring.exchange import ImportProblem, import_evening_data
 
 
 class Command(BaseCommand):
@@ -38,8 +38,14 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{file} is not JSON: {error.msg} at line {error.lineno}, column {error.colno}."
             ) from None
+        except RecursionError:
+            raise CommandError(f"{file}: the JSON is nested too deeply to be an evening.") from None
+        except ValueError as error:  # an integer of thousands of digits
+            raise CommandError(f"{file} is not JSON CardNight can read: {error}.") from None
         try:
             evening = import_evening_data(data, published=not private)
         except ImportProblem as problem:
             raise CommandError(f"{file}: {problem.message}") from None
+        except RecursionError:
+            raise CommandError(f"{file}: the JSON is nested too deeply to be an evening.") from None
         self.stdout.write(evening.slug)

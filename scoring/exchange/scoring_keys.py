@@ -2,8 +2,8 @@
 version 1): prizes, places, booby prize, cookie jar, tie-break records and
 the other things of the night.
 
-:func:`export_scoring` returns the keys to merge into the evening's export;
-:func:`import_scoring` reads them back into an evening whose couples and
+:func:`import_scoring` reads them (written by export.py's
+:func:`export_scoring`) back into an evening whose couples and
 punches are already imported (from played games, or from paper punch cards
 alone). Keys written::
 
@@ -36,120 +36,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
+from cardnight.money import to_amount, to_percent
 from scoring import cookiejar_rules as jar_rules
 from scoring import tiebreak_rules as tie_rules
 from scoring.models import CutCard, JarOutcome, PlayoffGame, Prize, Target, TieBreak, TieBreakEntry
-from scoring.money import check_amount, check_percent
-from scoring.results import CENT, PlaceResult, evening_results
-from tables.exchange import ImportProblem
+from scoring.results import evening_results
 from tables.models import Evening
 
-
-def _money(value) -> str | None:
-    return None if value is None else str(Decimal(value).quantize(CENT))
-
-
-def _place_json(place: PlaceResult) -> dict:
-    return {
-        "place": place.place,
-        "wins": place.wins,
-        "couples": [couple.number for couple in place.couples],
-        "status": place.status,
-        "winners": [couple.number for couple in place.winners],
-    }
-
-
-def export_scoring(evening: Evening) -> dict:
-    """The scoring keys of the evening's JSON (see the module docstring)."""
-    results = evening_results(evening)
-    numbers = {standing.couple.id: standing.couple.number for standing in results.standings}
-    jar = results.jar
-    cookie_jar = None
-    if jar.enabled:
-        visible = jar.numbers is not None
-        cookie_jar = {
-            "mode": jar.mode,
-            "numbers": list(jar.numbers) if visible else None,
-            "salt": evening.jar_salt if visible and evening.jar_salt else None,
-            "fingerprint": jar.fingerprint or None,
-            "revealed": jar.revealed,
-            "winners": [couple.number for couple in jar.winners],
-            "pot": _money(jar.pot),
-            "carried_in": _money(jar.carried_in),
-            "carried_over": _money(jar.carried_over),
-            "settled": jar.settled,
-        }
-    tiebreaks = []
-    for tiebreak in (
-        TieBreak.objects.filter(evening=evening)
-        .prefetch_related("entries", "cuts", "playoff_games")
-        .order_by("target", "place")
-    ):
-        tiebreaks.append(
-            {
-                "target": tiebreak.target,
-                "place": tiebreak.place,
-                "wins": tiebreak.wins,
-                "method": tiebreak.method or None,
-                "status": tiebreak.status,
-                "entries": [
-                    {
-                        "couple": numbers[entry.couple_id],
-                        "choice": entry.choice or None,
-                        "forfeited": entry.forfeited,
-                        "rank": entry.outcome_rank,
-                        "share": _money(entry.share),
-                    }
-                    for entry in sorted(tiebreak.entries.all(), key=lambda e: numbers[e.couple_id])
-                ],
-                "cuts": [
-                    {
-                        "round": cut.round,
-                        "couple": numbers[cut.couple_id],
-                        "card": cut.card,
-                        "dealt_by_app": cut.dealt_by_app,
-                    }
-                    for cut in sorted(tiebreak.cuts.all(), key=lambda c: (c.round, c.id))
-                ],
-                "playoff_games": [
-                    {
-                        "round": game.round,
-                        "couples": [
-                            numbers[game.couple_a_id],
-                            numbers.get(game.couple_b_id) if game.couple_b_id else None,
-                        ],
-                        "winner": numbers[game.winner_id] if game.winner_id else None,
-                    }
-                    for game in sorted(tiebreak.playoff_games.all(), key=lambda g: (g.round, g.id))
-                ],
-            }
-        )
-    return {
-        "prizes": [
-            {
-                "target": prize.target,
-                "place": prize.place,
-                "kind": prize.kind,
-                "amount": _money(prize.amount),
-                "share_percent": _money(prize.share_percent),
-                "item": prize.item,
-            }
-            for prize in Prize.objects.filter(evening=evening).order_by("target", "place")
-        ],
-        "places": [_place_json(place) for place in results.places],
-        "booby": None if results.booby is None else _place_json(results.booby),
-        "cookie_jar": cookie_jar,
-        "tiebreaks": tiebreaks,
-        "extras": {
-            "travelling_start": evening.travelling_start,
-            "fifty_fifty": {
-                "takings": _money(evening.fifty_fifty_takings),
-                "ticket": evening.fifty_fifty_ticket,
-                "winner": evening.fifty_fifty_winner,
-            },
-        },
-    }
-
+from .export import place_json
+from .problems import ImportProblem, text
 
 # --- Import -----------------------------------------------------------------------
 
@@ -164,6 +59,8 @@ def _get(data: dict, key: str, path: str, kind, *, required: bool = False, defau
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if (bool in kinds or not isinstance(value, bool)) and isinstance(value, kinds):
+        if isinstance(value, str):  # no NUL or other control character (PostgreSQL)
+            text(value, f"{path}.{key}" if path else key, max_length=10_000, required=False)
         return value
     names = {
         int: _("a whole number"),
@@ -184,7 +81,7 @@ def _amount(value, path: str, *, percent: bool = False) -> Decimal | None:
     if isinstance(value, float) or not isinstance(value, (str, int)):
         raise ImportProblem(path, _('must be an amount written as text, like "12.50"'))
     try:
-        return check_percent(value, _("The share")) if percent else check_amount(value, _("It"))
+        return to_percent(value, _("The share")) if percent else to_amount(value, _("It"))
     except UserError as error:
         raise ImportProblem(path, error.message) from None
 
@@ -451,7 +348,7 @@ def _settle_imported(evening: Evening, tiebreak: TieBreak, path: str, status: st
 def _check_places(results, data: dict) -> None:
     places = _get(data, "places", "", list)
     if places is not None:
-        mine = [_place_json(place) for place in results.places]
+        mine = [place_json(place) for place in results.places]
         for index, item in enumerate(places):
             path = f"places[{index}]"
             if index >= len(mine):
@@ -469,7 +366,7 @@ def _check_places(results, data: dict) -> None:
     if booby is not None:
         if results.booby is None:
             raise ImportProblem("booby", _("the punch cards give no booby prize"))
-        mine = _place_json(results.booby)
+        mine = place_json(results.booby)
         for key in ("wins", "couples", "winners", "status"):
             if key in booby and booby[key] != mine[key]:
                 raise ImportProblem(

@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tables.exchange import export_evening_data
+from scoring.exchange import export_evening_data
 from tables.models import Evening
 
 

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tables.integrity import problems
+from scoring.exchange.integrity import problems
 from tables.models import Evening, Game, Punch, Seating
 
 pytestmark = pytest.mark.django_db

@@ -1,14 +1,11 @@
 """Forms for halls, evenings and couples. Every message is plain words."""
 
 from django import forms
-from django.utils.text import capfirst, slugify
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from cardnight.errors import UserError
-from scoring.money import check_amount
-
-from . import links
-from .models import MAX_NAME, Couple, Evening, Hall
+from .. import links
+from ..models import MAX_NAME, Couple, Evening, Hall
 
 PHONE_ADDRESS_HELP = _(
     "The address phones open to reach this laptop, e.g. http://192.168.1.23:8000/: every "
@@ -48,18 +45,6 @@ class HallForm(PhoneAddressMixin, forms.ModelForm):
             "paper_size": _("What the hall's printer takes."),
             "privacy": _("What players see of other couples on the public scoreboard."),
         }
-
-
-def _money_field_errors(form: forms.ModelForm, names: list[str]) -> None:
-    """The money rule every amount follows (scoring.money.check_amount)."""
-    for name in names:
-        value = form.cleaned_data.get(name)
-        if value is None:
-            continue
-        try:
-            check_amount(value, capfirst(form.fields[name].label))
-        except UserError as error:
-            form.add_error(name, error.message)
 
 
 class EveningForm(forms.ModelForm):
@@ -159,7 +144,6 @@ class EveningForm(forms.ModelForm):
             self.add_error("hall", _("Choose the hall, or type the name of a new one."))
         elif new_hall and Hall.objects.filter(name__iexact=new_hall).exists():
             self.add_error("new_hall", _("That hall already exists: choose it in the list."))
-        _money_field_errors(self, ["entry_fee", "jar_buy_in"])
         games = data.get("games")
         evening = self.instance
         if games and evening.pk and games < evening.current_game:

@@ -1,4 +1,4 @@
-"""Export and import of an evening as JSON (tables/exchange.py): the round
+"""Export and import of an evening as JSON (scoring/exchange/): the round
 trip, evenings given as punch cards, and every import error named."""
 
 import copy
@@ -8,11 +8,10 @@ from decimal import Decimal
 import pytest
 from django.core.management import call_command
 
+from scoring.exchange import ImportProblem, export_evening_data, import_evening_data
 from tables import services
-from tables.exchange import ImportProblem, export_evening_data, import_evening_data
 from tables.models import Couple, Evening, Game, Hall, Punch, ResultChange, Seating
-
-from .conftest import play_game, seatings, started
+from tests.tables.conftest import play_game, seatings, started
 
 pytestmark = pytest.mark.django_db
 
@@ -195,7 +194,7 @@ DELETE = object()
     [
         ("format", "something", "format", 'must be "cardnight-evening"'),
         ("version", 2, "version", "must be 1"),
-        ("name", DELETE, "name", "must be text, not None"),
+        ("name", DELETE, "name", "is missing"),
         ("date", "27/11/2026", "date", "must be a date like"),
         ("slug", "Not A Slug", "slug", "letters, digits and hyphens"),
         ("settings", [], "settings", "must be an object"),
@@ -205,7 +204,7 @@ DELETE = object()
         ("settings.ranking", "alphabetical", "settings.ranking", "is not a valid choice"),
         ("settings.bye_counts_as_win", "yes", "settings.bye_counts_as_win", "true or false"),
         ("settings.entry_fee", "5.005", "settings.entry_fee", "more than two decimals"),
-        ("settings.entry_fee", "-5", "settings.entry_fee", "0 or more"),
+        ("settings.entry_fee", "-5", "settings.entry_fee", "cannot be negative"),
         ("couples.1.number", 1, "couples[1].number", "couple 1 is listed twice"),
         ("couples.0.players", ["Mary"], "couples[0].players", "must name two players"),
         ("couples.0.players", ["Mary", "  "], "couples[0].players[1]", "must not be empty"),

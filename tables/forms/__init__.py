@@ -1,0 +1,21 @@
+"""The tables app's forms: evening.py (halls, evenings, couples at the door)
+and game.py (the game screen and the table side). Forms only parse input;
+a form that edits a model is a ModelForm, so the model's validators (the
+money rule, cardnight.money) apply."""
+
+from .evening import CoupleForm, EveningForm, HallForm, PhoneAddressForm, unique_slug
+from .game import AdvanceForm, CorrectionForm, LeavingForm, ReportForm, ResultForm, StartForm
+
+__all__ = [
+    "AdvanceForm",
+    "CorrectionForm",
+    "CoupleForm",
+    "EveningForm",
+    "HallForm",
+    "LeavingForm",
+    "PhoneAddressForm",
+    "ReportForm",
+    "ResultForm",
+    "StartForm",
+    "unique_slug",
+]

@@ -1,0 +1,42 @@
+"""The writes of the tables app, one module per thing a person does:
+
+    door.py         registering couples, paid, a couple leaving early
+    evening.py      starting (game 1) and finishing the evening
+    play.py         recording and changing the current game's results
+    tableside.py    a couple's own report from the table's link
+    advance.py      starting the next game by the rotation rule
+    corrections.py  an organizer's corrections after the fact
+    base.py         the checks and helpers they share
+
+Each public function is one transaction (see base.py). `from tables import
+services; services.start_evening(...)` keeps working: every service is
+exported here.
+"""
+
+from .advance import Advanced, advance
+from .base import seating_error
+from .corrections import correct_result, resync_bye_punches
+from .door import mark_leaving, register_couple, remove_couple, save_couple, set_paid
+from .evening import finish_evening, save_hall, save_settings, start_evening
+from .play import change_result, record_result
+from .tableside import report_result
+
+__all__ = [
+    "Advanced",
+    "advance",
+    "change_result",
+    "correct_result",
+    "finish_evening",
+    "mark_leaving",
+    "record_result",
+    "register_couple",
+    "remove_couple",
+    "report_result",
+    "resync_bye_punches",
+    "save_couple",
+    "save_hall",
+    "save_settings",
+    "seating_error",
+    "set_paid",
+    "start_evening",
+]

@@ -1,0 +1,155 @@
+"""What every write of the running evening shares: the checks of the
+evening's state, finding a seating and its couples, keeping the punches in
+step with the winner, and the backup after a game.
+
+Every public service is one transaction that first locks the evening row
+(`Evening.locked()`), checks the request against the state it finds, writes,
+and bumps the evening's version (`Evening.bump_version()`, the ONE version
+bump) so that the scoreboard notices. Requests that cannot be carried out
+raise `cardnight.errors.UserError` (400) or `Conflict` (409) with a message
+in plain words, and change nothing. Couples and tables are named by their
+NUMBERS, and every request names the game it is meant for.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from cardnight.errors import Conflict, UserError
+
+from .. import rotation
+from ..models import Couple, Evening, Punch, ResultChange, Seating, TableReport
+
+
+def _user(user):
+    return user if user is not None and user.is_authenticated else None
+
+
+def seating_error(error: rotation.SeatingError) -> UserError:
+    """The rotation engine's error, translated, as a UserError."""
+    template = _(error.template)
+    return UserError(template % error.params if error.params else template)
+
+
+def _require_running(evening: Evening) -> None:
+    if evening.is_setup:
+        raise Conflict(_("Play has not started yet: seat the tables first."))
+    if evening.is_finished:
+        raise Conflict(_("The evening is over: results can only be corrected by an organizer."))
+
+
+def _require_current(evening: Evening, game: int) -> None:
+    if game != evening.current_game:
+        if game < evening.current_game:
+            raise Conflict(
+                _("Game %(game)s is over: game %(current)s is being played now. Reload the page.")
+                % {"game": game, "current": evening.current_game}
+            )
+        raise Conflict(
+            _("Game %(game)s has not started: game %(current)s is being played now.")
+            % {"game": game, "current": evening.current_game}
+        )
+
+
+def _seating(evening: Evening, game: int, table: int) -> Seating:
+    """One table's seating in one game, with its couples, or a UserError."""
+    seating = (
+        Seating.objects.select_related("game", "table", "couple_a", "couple_b", "winner")
+        .annotate(has_reports=Exists(TableReport.objects.filter(seating=OuterRef("pk"))))
+        # Naming the evening on both sides lets the database use the unique
+        # (evening, number) indexes of games and tables, then (game, table).
+        .filter(
+            game__evening=evening, game__number=game, table__evening=evening, table__number=table
+        )
+        .order_by()
+        .first()
+    )
+    if seating is None:
+        raise UserError(
+            _("Table %(table)s is not in play in game %(game)s.") % {"table": table, "game": game}
+        )
+    return seating
+
+
+def _couple_at(seating: Seating, number: int) -> Couple:
+    for couple in (seating.couple_a, seating.couple_b):
+        if couple.number == number:
+            return couple
+    raise UserError(
+        _(
+            "Couple %(couple)s did not play at table %(table)s in game %(game)s: "
+            "it was couples %(a)s and %(b)s."
+        )
+        % {
+            "couple": number,
+            "table": seating.table.number,
+            "game": seating.game.number,
+            "a": seating.couple_a.number,
+            "b": seating.couple_b.number,
+        }
+    )
+
+
+def _move_punch(evening: Evening, game: int, old: Couple | None, new: Couple | None) -> None:
+    """Keep the tally in step: game `game` is punched on the winner's card only."""
+    if old is not None and (new is None or old.pk != new.pk):
+        Punch.objects.filter(couple=old, game_number=game, source=Punch.Source.TABLE).delete()
+    if new is not None and (old is None or old.pk != new.pk):
+        Punch.objects.create(
+            evening=evening, couple=new, game_number=game, source=Punch.Source.TABLE
+        )
+
+
+def _settle_reports(seating: Seating, winner: Couple) -> bool:
+    """Mark the table's reports against the winner a person chose; True when
+    a disagreement was among them (the change is then logged as settled)."""
+    if not getattr(seating, "has_reports", True):
+        return False
+    reports = list(seating.reports.all())
+    had_conflict = any(r.status == TableReport.Status.CONFLICT for r in reports)
+    for report in reports:
+        if had_conflict or report.claimed_winner_id != winner.pk:
+            report.status = TableReport.Status.SETTLED
+        else:
+            report.status = TableReport.Status.CONFIRMED
+    TableReport.objects.bulk_update(reports, ["status"])
+    return had_conflict
+
+
+def _set_winner(
+    evening: Evening,
+    seating: Seating,
+    winner: Couple,
+    *,
+    kind: str,
+    user=None,
+    reason: str = "",
+) -> None:
+    old = seating.winner
+    if old is None or old.pk != winner.pk:
+        seating.winner = winner
+        seating.recorded_at = timezone.now()
+        seating.recorded_by = _user(user)
+        seating.save(update_fields=["winner", "recorded_at", "recorded_by"])
+        _move_punch(evening, seating.game.number, old, winner)
+    ResultChange.objects.create(
+        seating=seating,
+        kind=kind,
+        old_winner=old,
+        new_winner=winner,
+        changed_by=_user(user),
+        reason=reason,
+    )
+    evening.bump_version()
+
+
+def _backup_after(game: int) -> None:
+    """After the transaction commits, take an online backup of the SQLite
+    database (issue: a hall's laptop is not a server). A failed backup is
+    logged, never turned into a failed result."""
+    from cardnight.backup import take_backup
+
+    transaction.on_commit(lambda: take_backup(f"after-game-{game}"), robust=True)

@@ -1,0 +1,75 @@
+"""Corrections made by an organizer after the fact.
+
+correct_result(evening, game, table, winner, *, reason, user) -> Seating
+    An organizer corrects a game already played (or any game once the
+    evening is finished), with a reason for the audit log. Seatings never
+    change; punches do.
+resync_bye_punches(evening)
+    The bye punches follow the "bye counts as a win" setting after it is
+    changed in the middle of an evening.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from cardnight.errors import Conflict, UserError
+
+from ..models import Evening, Punch, ResultChange, Seating
+from .base import _couple_at, _seating, _set_winner
+
+
+@transaction.atomic
+def correct_result(
+    evening: Evening, game: int, table: int, winner: int, *, reason: str, user
+) -> Seating:
+    """An organizer corrects the result of a game already played.
+
+    The seating of every game stays as it was played (RULES.md A2); the
+    punches follow the corrected winner. The reason is required."""
+    reason = " ".join((reason or "").split())
+    if not reason:
+        raise UserError(_("Say why the result is corrected: the reason is kept in the log."))
+    evening = evening.locked()
+    if evening.is_setup:
+        raise Conflict(_("Play has not started yet: there is nothing to correct."))
+    if evening.is_running and game >= evening.current_game:
+        raise Conflict(
+            _("Game %(game)s is still being played: change its result on the game screen instead.")
+            % {"game": game}
+        )
+    seating = _seating(evening, game, table)
+    couple = _couple_at(seating, winner)
+    if seating.winner is not None and seating.winner.pk == couple.pk:
+        raise Conflict(
+            _("Couple %(couple)s is already the winner of table %(table)s in game %(game)s.")
+            % {"couple": winner, "table": table, "game": game}
+        )
+    _set_winner(
+        evening, seating, couple, kind=ResultChange.Kind.CORRECTED, user=user, reason=reason
+    )
+    return seating
+
+
+@transaction.atomic
+def resync_bye_punches(evening: Evening) -> None:
+    """Make the bye punches match the "bye counts as a win" setting, after an
+    organizer changes it in the middle of an evening."""
+    evening = evening.locked()
+    byes = Punch.objects.filter(evening=evening, source=Punch.Source.BYE)
+    if not evening.bye_counts_as_win:
+        if byes.exists():
+            byes.delete()
+            evening.bump_version()
+        return
+    have = set(byes.values_list("game_number", flat=True))
+    missing = [
+        Punch(evening=evening, couple_id=bye_id, game_number=number, source=Punch.Source.BYE)
+        for number, bye_id in evening.game_set.filter(~Q(bye=None)).values_list("number", "bye_id")
+        if number not in have
+    ]
+    if missing:
+        Punch.objects.bulk_create(missing)
+        evening.bump_version()

@@ -1,0 +1,127 @@
+"""Starting and finishing the evening (RULES.md A2).
+
+start_evening(evening, *, seed=None, by_hand=None, user=None) -> Game
+    Game 1: a random draw (`seed` makes it repeatable) or `by_hand`, a list
+    of couple-number pairs for tables 1, 2, ... (the couple left over with
+    an odd count takes the bye). Creates the Table rows with their tokens,
+    punches the bye when it counts, and sends `tables.signals.evening_started`
+    inside the transaction (scoring draws the cookie jar and the
+    travelling prize there).
+finish_evening(evening, *, from_game=None, user=None) -> Evening
+    After the last game: nothing more is recorded except corrections.
+    Sends `tables.signals.evening_finished` inside the transaction
+    (scoring reveals and settles the cookie jar there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from cardnight.errors import Conflict
+
+from .. import rotation, signals
+from ..models import Evening, Game, Punch, Seating, Table
+from .advance import _check_all_in, _current_rows
+from .base import _backup_after, _require_running, seating_error
+
+
+@transaction.atomic
+def start_evening(
+    evening: Evening,
+    *,
+    seed: int | str | None = None,
+    by_hand: Sequence[Sequence[int]] | None = None,
+    user=None,
+) -> Game:
+    """Seat game 1 and start play (see the module docstring)."""
+    evening = evening.locked()
+    if not evening.is_setup:
+        raise Conflict(_("The evening has already started."))
+    couples = {c.number: c for c in evening.couples.present_at(1)}
+    try:
+        if by_hand is not None:
+            plan = rotation.seat_by_hand(couples, by_hand)
+        else:
+            plan = rotation.draw(couples, seed)
+    except rotation.SeatingError as error:
+        raise seating_error(error) from None
+
+    existing = {t.number: t for t in evening.tables.all()}
+    new_tables = [
+        Table(evening=evening, number=seat.table)
+        for seat in plan.tables
+        if seat.table not in existing
+    ]
+    Table.objects.bulk_create(new_tables)
+    tables = existing | {t.number: t for t in new_tables}
+
+    bye = couples[plan.bye] if plan.bye is not None else None
+    game = Game.objects.create(evening=evening, number=1, bye=bye)
+    Seating.objects.bulk_create(
+        Seating(
+            game=game,
+            table=tables[seat.table],
+            couple_a=couples[seat.couple_a],
+            couple_b=couples[seat.couple_b],
+        )
+        for seat in plan.tables
+    )
+    if bye is not None and evening.bye_counts_as_win:
+        Punch.objects.create(evening=evening, couple=bye, game_number=1, source=Punch.Source.BYE)
+    evening.status, evening.current_game = Evening.Status.RUNNING, 1
+    signals.evening_started.send(sender=Evening, evening=evening)
+    evening.bump_version(status=Evening.Status.RUNNING, current_game=1)
+    return game
+
+
+@transaction.atomic
+def finish_evening(evening: Evening, *, from_game: int | None = None, user=None) -> Evening:
+    """Close the evening after the last game: only corrections from now on."""
+    evening = evening.locked()
+    _require_running(evening)
+    current = evening.current_game
+    if from_game is not None and from_game != current:
+        raise Conflict(_("The game has moved on: reload the page."))
+    if current < evening.games:
+        raise Conflict(
+            _(
+                "Game %(game)s of %(games)s is being played: the evening finishes after the "
+                "last game. To stop early, set the number of games to %(game)s in the "
+                "settings first."
+            )
+            % {"game": current, "games": evening.games}
+        )
+    rows = _current_rows(evening)[1]
+    _check_all_in(rows, next_game=None)
+    evening.bump_version(status=Evening.Status.FINISHED)
+    signals.evening_finished.send(sender=Evening, evening=evening, user=user)
+    _backup_after(current)
+    return evening
+
+
+@transaction.atomic
+def save_settings(form) -> Evening:
+    """Save the evening's settings form (`tables.forms.EveningForm`) in one
+    transaction: the row is locked first and keeps the version it has now
+    (not the one read with the form), then bumped; the bye punches follow a
+    changed "bye counts as a win" once play has started."""
+    from .corrections import resync_bye_punches
+
+    form.instance.version = form.instance.locked().version
+    evening = form.save()
+    evening.bump_version()
+    if "bye_counts_as_win" in form.changed_data and not evening.is_setup:
+        resync_bye_punches(evening)
+    return evening
+
+
+@transaction.atomic
+def save_hall(form):
+    """Save a hall's form; its name and privacy show on every one of its
+    evenings' scoreboards, so they are all marked changed."""
+    hall = form.save()
+    hall.touch_evenings()
+    return hall
