@@ -12,7 +12,7 @@ THREADS ?= 4
 help:
 	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
 	@echo "make test   - run the whole test suite"
-	@echo "make lint   - ruff"
+	@echo "make lint   - ruff and the import contracts (lint-imports)"
 	@echo "make bench  - print speed figures"
 
 $(BIN)/python:
@@ -45,6 +45,7 @@ test: install-dev
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 migrations-check: install-dev
 	$(BIN)/python manage.py makemigrations --check --dry-run

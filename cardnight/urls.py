@@ -13,7 +13,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     # The scoreboard first: a hall of phones polls it every few seconds.
-    path("", include("scoring.urls_board")),
+    path("", include("scoring.board.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
@@ -22,5 +22,5 @@ urlpatterns = [
     path("", include("tables.urls_game")),
     path("", include("scoring.urls")),
     path("", include("scoring.urls_print")),
-    path("", include("scoring.urls_dispute")),
+    path("", include("scoring.dispute.urls")),
 ]

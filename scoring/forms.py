@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount
 from scoring.models import Prize, Target
+from scoring.rules.ties import CHOICES
 from scoring.standings import SORTS
-from scoring.tiebreak_rules import CHOICES
 
 MONEY = {
     "max_digits": 8,

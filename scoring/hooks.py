@@ -7,8 +7,8 @@ plain `Signal.send`, not on commit): the cookie jar's draw and the travelling
 prize's first holder are written with game 1 or not at all.
 """
 
-from scoring.cookiejar import draw_at_start, reveal
-from scoring.extras import at_game_one as travelling_prize_at_game_one
+from scoring.services.extras import at_game_one as travelling_prize_at_game_one
+from scoring.services.jar import draw_at_start, reveal
 from tables.models import Evening
 from tables.signals import evening_finished, evening_started
 

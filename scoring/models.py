@@ -191,7 +191,7 @@ class JarOutcome(models.Model):
     """The cookie jar of one evening once settled (RULES.md A7): what was in
     it, who won it, and what carries over to the hall's next evening.
 
-    Written by scoring.cookiejar.reveal() at the end of the evening (again if
+    Written by scoring.services.jar.reveal() at the end of the evening (again if
     results are corrected afterwards); the next cookie-jar evening of the same
     hall starts from `carried_over`."""
 

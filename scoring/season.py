@@ -13,6 +13,7 @@ whatever the number of evenings or couples.
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.translation import gettext as _
 
 from scoring import results as results_module
@@ -75,13 +76,9 @@ def couple_key(player1: str, player2: str) -> tuple[str, str]:
     return names[0], names[1]
 
 
-def _ordinal(place: int) -> str:
-    return {1: _("1st"), 2: _("2nd"), 3: _("3rd")}.get(place, _("%(n)sth") % {"n": place})
-
-
 def _prize_label(place: PlaceResult) -> str:
     if place.target == "place":
-        return _ordinal(place.place)
+        return ordinal(place.place)
     if place.target == "booby":
         return _("booby")
     return _("half-time")

@@ -1,4 +1,4 @@
-"""The standings page's helpers: search and sort. Pure.
+"""The standings page's helpers: search and sort. No database access.
 
 The standings themselves (each couple's punched games, count, place, tie)
 are ``evening_results(evening).standings`` (scoring.results), read from the
@@ -8,6 +8,7 @@ punches the tables app keeps in step with every result.
 from collections.abc import Iterable
 
 from scoring.results import Standing
+from tables.search import names_match, parse_number
 
 SORTS = {
     "place": lambda row: (-row.wins, row.couple.number),
@@ -18,23 +19,16 @@ SORTS = {
 
 
 def search(standings: Iterable[Standing], query: str) -> list[Standing]:
-    """Couples whose number is ``query`` or whose names contain it (any
-    case, accents as typed); everything when the query is empty."""
-    query = " ".join((query or "").split())
+    """Couples whose number is ``query`` or whose names it names (the one
+    couple search, ``tables.search``: case, accents and punctuation folded);
+    everything when the query is empty."""
     rows = list(standings)
-    if not query:
+    if not " ".join((query or "").split()):
         return rows
-    if query.lstrip("#").isdigit():
-        number = int(query.lstrip("#"))
+    number = parse_number(query)
+    if number is not None:
         return [row for row in rows if row.couple.number == number]
-    needle = query.casefold()
-    return [
-        row
-        for row in rows
-        if needle in row.couple.player1.casefold()
-        or needle in row.couple.player2.casefold()
-        or needle in row.couple.names.casefold()
-    ]
+    return [row for row in rows if names_match(query, row.couple.player1, row.couple.player2)]
 
 
 def sort(standings: Iterable[Standing], key: str = "place", descending: bool = False) -> list:

@@ -12,11 +12,13 @@ from .cards import (
     Card,
     Rank,
     Suit,
+    card_label,
     card_name,
     deck,
     parse_card,
     parse_cards,
     parse_suit,
+    suit_name,
 )
 from .claims import ClaimCheck, check_claim
 from .errors import CardError, EngineError, HouseRulesError, PlayError, ScoreError
@@ -75,6 +77,7 @@ __all__ = [
     "Suit",
     "TrickRecord",
     "TrickResult",
+    "card_label",
     "card_name",
     "check_claim",
     "deck",
@@ -91,6 +94,7 @@ __all__ = [
     "set_translator",
     "side_of",
     "suit_of",
+    "suit_name",
     "trick_winner",
     "trump_order",
 ]

@@ -26,6 +26,11 @@ class Suit(StrEnum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol as printed: ``"♥"``."""
+        return _SUIT_SYMBOLS[self]
+
 
 class Rank(IntEnum):
     """Face values; the number is only an identity, never a strength in 45."""
@@ -58,6 +63,7 @@ _RANK_LABELS = {
     Rank.ACE: "A",
     Rank.JOKER: "JK",
 }
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 _RANK_FROM_TEXT = {rank.label: rank for rank in Rank if rank is not Rank.JOKER}
 _RANK_FROM_TEXT["T"] = Rank.TEN
 
@@ -221,6 +227,24 @@ def card_name(card: Card) -> str:
     if card.rank in faces:
         return _("%(rank)s of %(suit)s") % {"rank": faces[card.rank], "suit": suit}
     return _("%(number)s of %(suit)s") % {"number": card.rank.label, "suit": suit}
+
+
+def card_label(card: Card) -> str:
+    """A card as printed for people: "10♥", "A♠", "JK" for the joker; the
+    face letters in the reader's language (French: R, D, V for K, Q, J).
+    Parsing and the card notation (``str(card)``) keep K, Q, J."""
+    if card.suit is None:
+        return card.rank.label
+    faces = {
+        # Translators: one letter for the king on a printed card (French "R" for roi).
+        Rank.KING: _("K (king)"),
+        # Translators: one letter for the queen on a printed card (French "D" for dame).
+        Rank.QUEEN: _("Q (queen)"),
+        # Translators: one letter for the jack on a printed card (French "V" for valet).
+        Rank.JACK: _("J (jack)"),
+    }
+    rank = faces[card.rank].split(" ")[0] if card.rank in faces else card.rank.label
+    return rank + card.suit.symbol
 
 
 def the_cards(cards: Iterable[Card]) -> str:

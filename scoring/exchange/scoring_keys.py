@@ -37,10 +37,11 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
 from cardnight.money import to_amount, to_percent
-from scoring import cookiejar_rules as jar_rules
-from scoring import tiebreak_rules as tie_rules
 from scoring.models import CutCard, JarOutcome, PlayoffGame, Prize, Target, TieBreak, TieBreakEntry
 from scoring.results import evening_results
+from scoring.rules import jar as jar_rules
+from scoring.rules import ties as tie_rules
+from scoring.rules.errors import RuleError
 from tables.models import Evening
 
 from .export import place_json
@@ -217,7 +218,7 @@ def _import_jar(evening: Evening, jar: dict | None, couple_id) -> None:
             raise ImportProblem("cookie_jar.numbers", _("must be game numbers"))
         try:
             drawn = jar_rules.parse_numbers(numbers, evening.games, evening.jar_draw_size)
-        except UserError as error:
+        except RuleError as error:
             raise ImportProblem("cookie_jar.numbers", error.message) from None
         if fingerprint and salt and not jar_rules.check_fingerprint(drawn, salt, fingerprint):
             raise ImportProblem(
@@ -276,7 +277,7 @@ def _import_tiebreaks(evening: Evening, items: list, couple_id) -> None:
                 raise ImportProblem(f"{c_path}.couple", _("is not in this tie"))
             try:
                 card = tie_rules.read_cut_card(_get(cut, "card", c_path, str, required=True))
-            except UserError as error:
+            except (UserError, RuleError) as error:
                 raise ImportProblem(f"{c_path}.card", error.message) from None
             cuts.append(
                 CutCard(
@@ -321,7 +322,7 @@ def _import_tiebreaks(evening: Evening, items: list, couple_id) -> None:
 def _settle_imported(evening: Evening, tiebreak: TieBreak, path: str, status: str) -> None:
     """Recompute the imported tie-break from its records and check it is the
     tie as the punch cards give it, in the status the file says."""
-    from scoring import tiebreaks as bridge
+    from scoring.services import ties as bridge
 
     try:
         tie = bridge.find_tie(evening, tiebreak.target, tiebreak.place)
@@ -333,7 +334,7 @@ def _settle_imported(evening: Evening, tiebreak: TieBreak, path: str, status: st
         ):
             raise UserError(_("a split was chosen for a prize that cannot be split"))
         bridge._refresh(tiebreak, evening)
-    except UserError as error:
+    except (UserError, RuleError) as error:
         message = getattr(error, "message", str(error))
         raise ImportProblem(path, message) from None
     tiebreak.refresh_from_db()

@@ -3,7 +3,7 @@
 from django import template
 
 from cardnight import formats
-from scoring.results import card_label, money_text
+from scoring.results.wording import card_label, couple_list, money_text
 
 register = template.Library()
 
@@ -27,14 +27,6 @@ def card(value: str) -> str:
 
 
 @register.filter
-def red_card(value: str) -> bool:
-    """Hearts and diamonds are printed red."""
-    return str(value).upper().endswith(("H", "D"))
-
-
-@register.filter
 def numbers(couples) -> str:
     """Couple numbers joined: "1, 3 and 9"."""
-    from scoring.results import _couple_list
-
-    return _couple_list(couples)
+    return couple_list(couples)

@@ -3,8 +3,6 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from cardnight.errors import UserError
-from cardnight.views import user_error
 from scoring.models import TieBreak
 from tables.models import Evening
 
@@ -16,11 +14,6 @@ def render_page(
     if request.htmx:
         template += f"#{partial}"
     return render(request, template, context, status=status)
-
-
-def error_response(request: HttpRequest, error: UserError, back: str) -> HttpResponse:
-    """A domain error as a message and its 4xx (an htmx fragment or a page)."""
-    return user_error(request, error, back=back)
 
 
 def get_tiebreak(evening: Evening, pk: int) -> TieBreak:

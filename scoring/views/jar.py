@@ -11,12 +11,12 @@ from django.views.decorators.http import require_GET, require_POST
 from cardnight.errors import UserError
 from cardnight.formats import money
 from cardnight.roles import organizer_required, volunteer_required
-from scoring import cookiejar
 from scoring.forms import BuyInForm, HatNumbersForm
 from scoring.results import evening_results
+from scoring.services import jar as jar_service
 from scoring.views.common import render_page
 from tables.models import Couple, Evening
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 TEMPLATE = "scoring/jar.html"
 PARTIAL = "jar-section"
@@ -66,7 +66,7 @@ def jar_buy_in(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, evening, error=_("Tap in or out of the jar."), status=400)
     try:
-        cookiejar.set_buy_in(couple, form.cleaned_data["bought_in"])
+        jar_service.set_buy_in(couple, form.cleaned_data["bought_in"])
     except UserError as error:
         return _page(request, evening, error=error.message, status=error.status)
     if form.cleaned_data["bought_in"]:
@@ -82,7 +82,7 @@ def jar_hat(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return _page(request, evening, hat_form=form, status=400)
     try:
-        numbers = cookiejar.set_hat_numbers(evening, form.cleaned_data["numbers"])
+        numbers = jar_service.set_hat_numbers(evening, form.cleaned_data["numbers"])
     except UserError as error:
         form.add_error("numbers", error.message)
         return _page(request, evening, hat_form=form, status=error.status)
@@ -98,7 +98,7 @@ def jar_hat(request: HttpRequest, slug: str) -> HttpResponse:
 def jar_reveal(request: HttpRequest, slug: str) -> HttpResponse:
     evening = get_evening(slug)
     try:
-        outcome = cookiejar.reveal(evening, request.user)
+        outcome = jar_service.reveal(evening, request.user)
     except UserError as error:
         return _page(request, evening, error=error.message, status=error.status)
     if outcome.winners:

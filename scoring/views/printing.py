@@ -21,7 +21,7 @@ from cardnight.views import user_error
 from scoring.printing import documents
 from tables import links, services
 from tables.forms import PhoneAddressForm
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 
 @require_GET
@@ -42,6 +42,7 @@ def _index(request: HttpRequest, evening, form: PhoneAddressForm, status: int = 
     context = {
         "evening": evening,
         "printouts": documents.printouts(evening),
+        "unprintable": documents.unprintable_names(evening),
         "blank": documents.DEFAULT_BLANK_CARDS,
         "max_blank": documents.rows.MAX_BLANK_CARDS,
         "address": address,

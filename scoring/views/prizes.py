@@ -6,19 +6,19 @@ money."""
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
-from scoring import extras, places
 from scoring.forms import FiftyFiftyForm, PrizeForm
 from scoring.models import Prize, Target
 from scoring.results import evening_results
+from scoring.services import extras
+from scoring.services import prizes as prize_service
 from scoring.views.common import render_page
 from tables.models import Evening
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 TEMPLATE = "scoring/prizes.html"
 PARTIAL = "prizes-main"
@@ -123,7 +123,7 @@ def prize_set(request: HttpRequest, slug: str) -> HttpResponse:
         return _page(request, evening, bound=form, status=400)
     data = form.cleaned_data
     try:
-        places.set_prize(
+        prize_service.set_prize(
             evening,
             data["target"],
             data["place"] or 0,
@@ -163,7 +163,3 @@ def travelling_draw(request: HttpRequest, slug: str) -> HttpResponse:
     return _done(
         request, evening, _("The travelling prize starts with couple %(n)s.") % {"n": number}
     )
-
-
-def prizes_url(evening: Evening) -> str:
-    return reverse("prizes", args=[evening.slug])

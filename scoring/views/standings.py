@@ -12,7 +12,7 @@ from scoring.forms import StandingsQueryForm
 from scoring.results import evening_results
 from scoring.standings import SORTS
 from scoring.views.common import render_page
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 
 @require_GET

@@ -11,12 +11,12 @@ from django.views.decorators.http import require_GET, require_POST
 from cardnight.errors import UserError
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
-from scoring import tiebreaks
 from scoring.forms import CutForm, PlayoffResultForm, TieChoicesForm, TieOpenForm
 from scoring.models import TieBreak
+from scoring.services import tie_state, ties
 from scoring.views.common import get_tiebreak, render_page
 from tables.models import Evening
-from tables.views import get_evening
+from tables.queries import evening_or_404 as get_evening
 
 TEMPLATE = "scoring/tiebreak.html"
 PARTIAL = "tiebreak-section"
@@ -24,7 +24,7 @@ PARTIAL = "tiebreak-section"
 
 def _page(request, evening: Evening, tiebreak: TieBreak, *, form=None, error="", status=200):
     tiebreak.refresh_from_db()
-    state = tiebreaks.view_state(tiebreak)
+    state = tie_state.view_state(tiebreak)
     couples = [row.couple for row in state.entries]
     context = {
         "evening": evening,
@@ -55,7 +55,7 @@ def tiebreak_open(request: HttpRequest, slug: str) -> HttpResponse:
         return user_error(request, UserError(_("There is no tie-break for that.")), back=back)
     data = form.cleaned_data
     try:
-        tiebreak = tiebreaks.open_tiebreak(evening, data["target"], data.get("place") or 0)
+        tiebreak = ties.open_tiebreak(evening, data["target"], data.get("place") or 0)
     except UserError as error:
         return user_error(request, error, back=back)
     return redirect("tiebreak", evening.slug, tiebreak.pk)
@@ -79,7 +79,7 @@ def tiebreak_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
-    couples = [row.couple for row in tiebreaks.view_state(tiebreak).entries]
+    couples = [row.couple for row in tie_state.view_state(tiebreak).entries]
     form = TieChoicesForm(request.POST, couples=couples)
     if not form.is_valid():
         return _page(
@@ -87,7 +87,7 @@ def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             status=400,
         )  # fmt: skip
     try:
-        tiebreaks.record_choices(tiebreak, form.choices(), request.user)
+        ties.record_choices(tiebreak, form.choices(), request.user)
     except UserError as error:
         return _page(request, evening, tiebreak, error=error.message, status=error.status)
     return _after(request, evening, tiebreak)
@@ -98,12 +98,12 @@ def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def tiebreak_cut(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
-    state = tiebreaks.view_state(tiebreak)
+    state = tie_state.view_state(tiebreak)
     form = CutForm(request.POST, couples=state.to_cut)
     if not form.is_valid():
         return _page(request, evening, tiebreak, form=form, status=400)
     try:
-        tiebreaks.record_cut(tiebreak, form.cards(), request.user, round_number=_round(request))
+        ties.record_cut(tiebreak, form.cards(), request.user, round_number=_round(request))
     except UserError as error:
         return _page(
             request, evening, tiebreak, form=form, error=error.message, status=error.status
@@ -123,7 +123,7 @@ def tiebreak_deal(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
     try:
-        tiebreaks.deal_cut(tiebreak, request.user, round_number=_round(request))
+        ties.deal_cut(tiebreak, request.user, round_number=_round(request))
     except UserError as error:
         return _page(request, evening, tiebreak, error=error.message, status=error.status)
     return _after(request, evening, tiebreak)
@@ -140,7 +140,7 @@ def tiebreak_playoff(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             request, evening, tiebreak, error=_("Tap the couple that won the game."), status=400
         )
     try:
-        tiebreaks.record_playoff_winner(
+        ties.record_playoff_winner(
             tiebreak, form.cleaned_data["game"], form.cleaned_data["winner"], request.user
         )
     except UserError as error:
@@ -153,6 +153,6 @@ def tiebreak_playoff(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def tiebreak_discard(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
-    tiebreaks.discard(tiebreak)
+    ties.discard(tiebreak)
     messages.success(request, _("The tie-break was discarded; the tie can be settled again."))
     return redirect("prizes", evening.slug)

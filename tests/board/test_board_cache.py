@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 
 from scoring import board
-from tests.board.helpers import HTMX, record, url
+from scoring.board import views
+from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +29,7 @@ def csrf(html: str) -> str:
 
 
 def test_a_failing_cache_leaves_the_board_correct(client, make_evening, monkeypatch):
-    monkeypatch.setattr(board, "django_cache", BrokenCache())
+    monkeypatch.setattr(board.freshness, "django_cache", BrokenCache())
     evening = make_evening(couples=10, played=3, current_in=0)
     for name in ("board", "board-tv", "board-json", "board-couple"):
         args = (2,) if name == "board-couple" else ()
@@ -52,6 +53,20 @@ def test_every_visitor_of_a_cached_page_gets_a_working_csrf_token(make_evening):
     data = {"language": "fr", "next": "/", "csrfmiddlewaretoken": token}
     response = second.post("/i18n/setlang/", data)
     assert response.status_code == 302
+
+
+@pytest.mark.parametrize("name", ["board", "board-tv"])
+def test_the_cached_page_never_holds_a_visitors_token(make_evening, monkeypatch, name):
+    stored = {}
+    real_set = board.cache_set
+    monkeypatch.setattr(board, "cache_set", lambda k, v: stored.__setitem__(k, v) or real_set(k, v))
+    evening = make_evening(couples=6, played=1)
+    page = Client().get(url(name, evening)).content.decode()
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
+    cached_pages = [value for key, value in stored.items() if "-page:" in key]
+    assert cached_pages, "the page is cached"
+    assert all(token not in value for value in cached_pages)
+    assert all(views.CSRF_SLOT in value for value in cached_pages)
 
 
 def test_the_tv_page_is_cached_too_with_its_own_token(make_evening, django_assert_num_queries):

@@ -5,7 +5,7 @@ own (older) ETag so the phone asks again, never a stale board called current."""
 import pytest
 
 from scoring import board
-from tests.board.helpers import HTMX, record, url
+from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
 
@@ -40,8 +40,8 @@ def test_after_the_window_the_poll_gets_the_new_board(client, make_evening, sett
     evening = make_evening(couples=10, played=3, current_in=0)
     first = poll(client, evening)
     record(evening, 1)
-    clock = [board.time.time() + 2]
-    monkeypatch.setattr(board.time, "time", lambda: clock[0])
+    clock = [board.freshness.time.time() + 2]
+    monkeypatch.setattr(board.freshness.time, "time", lambda: clock[0])
     fresh = poll(client, evening, etag=first["ETag"])
     assert fresh.status_code == 200
     assert fresh["ETag"] != first["ETag"]

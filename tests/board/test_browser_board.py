@@ -184,8 +184,8 @@ def test_everything_on_the_tv_comes_on_screen_within_one_cycle(live_server, brow
 def test_the_final_results_on_a_phone(live_server, phone, make_evening):
     from decimal import Decimal
 
-    from scoring.cookiejar_rules import fingerprint
     from scoring.models import Prize
+    from scoring.rules.jar import fingerprint
     from tables.models import Couple
 
     evening = make_evening(

@@ -5,7 +5,7 @@ import pytest
 
 from scoring.board import match_couples, parse_number
 from tables.models import Hall
-from tests.board.helpers import HTMX, url
+from tests.support.board import HTMX, url
 
 pytestmark = pytest.mark.django_db
 
@@ -140,3 +140,17 @@ ROWS = [
 )
 def test_match_couples(text, found):
     assert [row["couple"] for row in match_couples(ROWS, text)] == found
+
+
+@pytest.mark.parametrize("query", ["obrien", "O'Brien", "O’Brien", "o-brien", "OBRIEN"])
+def test_apostrophes_and_hyphens_do_not_matter_when_finding_a_name(client, make_evening, query):
+    evening = make_evening(couples=2, played=1, names=[("Pat O'Brien", "Ann Rankin"), NAMES[0]])
+    assert find(client, evening, query)["Location"] == url("board-couple", evening, 1)
+
+
+def test_a_name_typed_without_its_apostrophe_finds_it():
+    rows = [{"couple": 2, "names": "Marie-Thérèse & Joe D'Eon"}, {"couple": 1, "names": "A & B"}]
+    assert [row["couple"] for row in match_couples(rows, "deon")] == [2]
+    assert [row["couple"] for row in match_couples(rows, "D’Eon")] == [2]
+    assert [row["couple"] for row in match_couples(rows, "marietherese")] == [2]
+    assert [row["couple"] for row in match_couples(rows, "marie thérèse")] == [2]

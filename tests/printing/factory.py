@@ -6,8 +6,8 @@ import datetime
 import random
 from decimal import Decimal
 
-from scoring import cookiejar_rules
 from scoring.models import CutCard, Prize, Target, TieBreak, TieBreakEntry
+from scoring.rules import jar as cookiejar_rules
 from tables.management.commands._names import couple_names
 from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
 

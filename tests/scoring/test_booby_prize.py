@@ -4,10 +4,10 @@ collides with the prize places."""
 import pytest
 
 from cardnight.errors import UserError
-from scoring import tiebreaks
 from scoring.models import Target
-from scoring.places import set_prize
 from scoring.results import evening_results
+from scoring.services import ties as tiebreaks
+from scoring.services.prizes import set_prize
 from tables.models import Evening
 
 from .conftest import finish, make_couples, punch_counts

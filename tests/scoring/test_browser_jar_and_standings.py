@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from scoring import cookiejar
+from scoring.services import jar as cookiejar
 from tables.models import Couple, Evening
 from tests.conftest import screenshot, sign_in
 

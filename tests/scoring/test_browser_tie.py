@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import CutCard, Target, TieBreak
-from scoring.places import set_prize
+from scoring.services.prizes import set_prize
 from tables.models import Couple, Evening
 from tests.conftest import screenshot, sign_in
 

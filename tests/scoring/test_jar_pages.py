@@ -51,7 +51,7 @@ def test_the_organizer_types_hat_numbers_and_settles(organizer_client, evening):
 
 
 def test_a_sealed_jar_shows_the_fingerprint_then_the_check(organizer_client, evening):
-    from scoring import cookiejar
+    from scoring.services import jar as cookiejar
 
     jar_on(evening, "sealed")
     make_couples(evening, 2, jar_buy_in=True)

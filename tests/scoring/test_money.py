@@ -5,10 +5,10 @@ from decimal import Decimal
 import pytest
 
 from cardnight.errors import UserError
-from scoring.extras import set_fifty_fifty
 from scoring.models import Prize, Target
-from scoring.places import set_prize
 from scoring.results import evening_results
+from scoring.services.extras import set_fifty_fifty
+from scoring.services.prizes import set_prize
 from tables.models import Evening
 
 from .conftest import finish, make_couples, punch_counts

@@ -6,10 +6,11 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from scoring import cookiejar, tiebreaks
 from scoring.models import Target
-from scoring.places import set_prize
 from scoring.season import couple_key, season
+from scoring.services import jar as cookiejar
+from scoring.services import ties as tiebreaks
+from scoring.services.prizes import set_prize
 from tables.models import Couple, Evening
 
 from .conftest import finish, punch_counts

@@ -55,6 +55,15 @@ def test_the_standings_search_by_number_or_name(volunteer_client, evening):
     assert order(response) == [] and "No couple matches" in response.content.decode()
 
 
+@pytest.mark.parametrize("query", ["obrien", "O'Brien", "O’Brien", "therese", "deon"])
+def test_the_standings_search_folds_accents_and_apostrophes(volunteer_client, evening, query):
+    couples = make_couples(evening, 3)
+    Couple.objects.filter(pk=couples[1].pk).update(player1="Pat O'Brien")
+    Couple.objects.filter(pk=couples[2].pk).update(player1="Marie-Thérèse", player2="Joe D'Eon")
+    expected = [2] if query.lower().replace("’", "'") in ("obrien", "o'brien") else [3]
+    assert order(volunteer_client.get(url(evening, q=query))) == expected
+
+
 def test_an_htmx_request_gets_the_table_that_polls_itself(volunteer_client, evening):
     make_couples(evening, 2)
     response = volunteer_client.get(url(evening), headers={"HX-Request": "true"})

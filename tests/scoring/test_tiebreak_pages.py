@@ -5,7 +5,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.models import CutCard, PlayoffGame, Target, TieBreak
-from scoring.places import set_prize
+from scoring.services.prizes import set_prize
 
 from .conftest import finish, make_couples, punch_counts
 

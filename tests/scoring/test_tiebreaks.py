@@ -6,10 +6,10 @@ from decimal import Decimal
 import pytest
 
 from cardnight.errors import Conflict, UserError
-from scoring import tiebreaks
 from scoring.models import CutCard, PlayoffGame, Prize, Target, TieBreak
-from scoring.places import set_prize
 from scoring.results import evening_results
+from scoring.services import ties as tiebreaks
+from scoring.services.prizes import set_prize
 from tables.models import Evening
 
 from .conftest import finish, make_couples, punch_counts

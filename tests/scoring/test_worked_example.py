@@ -2,8 +2,8 @@
 
 import pytest
 
-from scoring.ranking import place_groups, rank_of_each
 from scoring.results import evening_results
+from scoring.rules.ranking import place_groups, rank_of_each
 
 from .conftest import finish, make_couples, punch_counts
 

@@ -6,11 +6,12 @@ from decimal import Decimal
 
 import pytest
 
-from scoring import cookiejar, tiebreaks
 from scoring.exchange import ImportProblem, export_scoring, import_scoring
 from scoring.models import CutCard, JarOutcome, Prize, Target, TieBreak
-from scoring.places import set_prize
 from scoring.results import evening_results
+from scoring.services import jar as cookiejar
+from scoring.services import ties as tiebreaks
+from scoring.services.prizes import set_prize
 from tables.models import Couple, Evening, Punch
 from tests.scoring.conftest import finish, make_couples, punch_counts
 

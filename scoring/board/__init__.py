@@ -1,0 +1,56 @@
+"""The public scoreboard (no sign-in): one plain dict per evening, ready for
+JSON and for the templates, with the hall's privacy setting applied once.
+
+- ``freshness``: the ONE query a poll costs (``board_state``), the ETag and
+  the cache (a cached board can never be older than its key says);
+- ``data``: the board built from ``scoring.results.evening_results`` plus the
+  current game's progress, in a constant number of queries;
+- ``find``: "find my couple" (the one couple search, ``tables.search``) and
+  a couple's own card;
+- ``views`` and ``urls``: the pages, their conditional GETs and the JSON.
+"""
+
+from scoring.board.data import (
+    build_board,
+    get_board,
+    heading,
+    progress,
+)
+from scoring.board.find import couple_card, match_couples
+from scoring.board.freshness import (
+    BoardState,
+    board_state,
+    cache_get,
+    cache_key,
+    cache_set,
+    cached,
+    coalesced,
+    code_revision,
+    etag,
+    state_of,
+)
+from tables.privacy import names_are_public, public_names, public_person
+from tables.search import parse_number
+
+__all__ = [
+    "BoardState",
+    "board_state",
+    "build_board",
+    "cache_get",
+    "cache_key",
+    "cache_set",
+    "cached",
+    "coalesced",
+    "code_revision",
+    "couple_card",
+    "etag",
+    "get_board",
+    "heading",
+    "match_couples",
+    "names_are_public",
+    "parse_number",
+    "progress",
+    "public_names",
+    "public_person",
+    "state_of",
+]

@@ -1,0 +1,103 @@
+"""Find my couple (the one couple search, ``tables.search``) and a couple's own card."""
+
+from __future__ import annotations
+
+from tables import queries
+from tables.models import Couple, Evening
+from tables.search import names_match, parse_number
+
+# --- Find my couple ------------------------------------------------------------
+
+
+def match_couples(standings: list[dict], text: str) -> list[dict]:
+    """The standings rows that `text` names: a couple number, or words that all
+    appear in the couple's PUBLIC names (so a hidden name finds nothing)."""
+    number = parse_number(text)
+    if number is not None:
+        return [row for row in standings if row["couple"] == number]
+    found = [row for row in standings if row["names"] and names_match(text, row["names"])]
+    return sorted(found, key=lambda row: row["couple"])
+
+
+# --- A couple's own card ---------------------------------------------------------
+
+
+def _seat(place) -> dict | None:
+    """A place in the next game (a table number or the bye) for the card."""
+    if place is None or place == queries.OUT:
+        return None
+    if place == queries.BYE:
+        return {"table": None, "bye": True}
+    return {"table": place, "bye": False}
+
+
+def _whereabouts(evening: Evening, row: dict, board: dict) -> tuple[dict | None, dict | None]:
+    """The couple's seat in the current game and where it goes next, from
+    `tables.queries.whereabouts` (the rotation rule is the tables app's)."""
+    couple = Couple(
+        evening=evening,
+        number=row["couple"],
+        joined_game=row["joined_game"],
+        left_after_game=row["left_after_game"],
+    )
+    where = queries.whereabouts(evening, couple)
+    if where.place == queries.OUT:
+        return None, None
+    if where.place == queries.BYE:
+        now = {"game": where.game, "table": None, "bye": True, "result": None}
+    else:
+        names = {r["couple"]: r["names"] for r in board["standings"]}
+        now = {
+            "game": where.game,
+            "table": where.place,
+            "bye": False,
+            "opponent": where.opponent,
+            "opponent_names": names.get(where.opponent, ""),
+            "result": where.result,
+            "deals_first": where.deals_first,
+        }
+    if_won, if_lost = _seat(where.if_win), _seat(where.if_lose)
+    if if_won is None and if_lost is None:
+        return now, None  # no game follows, or the couple leaves after this one
+    return now, {
+        "game": where.game + 1,
+        "if_won": if_won,
+        "if_lost": if_lost,
+        "known": _seat(where.next),
+    }
+
+
+def couple_card(evening: Evening, number: int, board: dict) -> dict | None:
+    """One couple's punch card (1..G, won games punched), its place, its table
+    now and where it goes next; None when the evening has no such couple.
+
+    Names come from `board` (privacy already applied); two queries more."""
+    row = next((r for r in board["standings"] if r["couple"] == number), None)
+    if row is None:
+        return None
+    punched = set(row["punched"])
+    current = evening.current_game
+    games = [
+        {
+            "game": game,
+            "punched": game in punched,
+            "played": game < current or (game == current and evening.is_finished),
+            "current": game == current and evening.is_running,
+        }
+        for game in range(1, evening.games + 1)
+    ]
+    left = row["left_after_game"]
+    joins = row["joined_game"] or 1
+    now, upcoming = (None, None)
+    if evening.is_running and (left is None or left >= current) and joins <= current:
+        now, upcoming = _whereabouts(evening, row, board)
+    return {
+        **row,
+        "punch_card": games,
+        "now": now,
+        "next": upcoming,
+        "leaving": left is not None and left == current and evening.is_running,
+        "joins_later": evening.is_running and joins > current,
+        "left": left is not None and left < current,
+        "finished": evening.is_finished,
+    }

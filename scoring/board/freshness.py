@@ -1,0 +1,151 @@
+"""The board's freshness: the ONE query a poll costs, the ETag, and the cache."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.core.cache import cache as django_cache
+
+from tables.models import Evening
+
+logger = logging.getLogger(__name__)
+
+# How long a rendered board stays in the cache. Keys hold the version, so
+# this only bounds memory, never freshness.
+CACHE_SECONDS = 15 * 60
+
+
+# --- Freshness --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """What decides whether a phone's copy of the board is still current."""
+
+    pk: int
+    version: int
+    privacy: str
+
+
+def board_state(slug: str) -> BoardState | None:
+    """The published evening's freshness in ONE query (None: no such public
+    evening): its id, version and the hall's privacy.
+
+    This is all a poll answered 304 costs; it reads the database every time,
+    so several server processes or machines agree without sharing memory."""
+    row = (
+        Evening.objects.filter(slug=slug, published=True)
+        .values_list("pk", "version", "hall__privacy")
+        .order_by()[:1]
+    )
+    found = list(row)
+    return BoardState(*found[0]) if found else None
+
+
+@cache
+def code_revision() -> str:
+    """A short hash of the board's code and templates: a new release changes
+    every ETag and cache key, so no phone keeps a page the old code made."""
+    base = Path(settings.BASE_DIR)
+    paths = sorted(Path(__file__).parent.glob("*.py"))  # the board package's code
+    paths += sorted((base / "templates" / "board").glob("*.html"))
+    paths += [base / "static" / "css" / "board.css", base / "static" / "js" / "board.js"]
+    digest = hashlib.sha256()
+    for path in paths:
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:8]
+
+
+def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> str:
+    """A weak ETag from the evening's version, the hall's privacy, the
+    language, the view kind and the code revision (plus `extra`, e.g. a hash
+    of the cookies for a page that holds a CSRF token)."""
+    parts = [str(state.pk), str(state.version), state.privacy, language or "-", kind]
+    parts += [code_revision(), str(settings.BOARD_POLL_SECONDS)]
+    if extra:
+        parts.append(extra)
+    return 'W/"' + ".".join(parts) + '"'
+
+
+def cache_key(state: BoardState, *parts: str) -> str:
+    return ":".join(
+        ["board", str(state.pk), str(state.version), state.privacy, code_revision(), *parts]
+    )
+
+
+_cache_warned = False
+
+
+def _cache_failed() -> None:
+    """Say once per process that the cache is failing (not on every poll)."""
+    global _cache_warned
+    if not _cache_warned:
+        _cache_warned = True
+        logger.warning("board cache unavailable: building every board", exc_info=True)
+
+
+def cache_get(key: str):
+    """A value from Django's cache, or None. A cache that fails (Redis gone,
+    or its client library missing) counts as empty: the board is then built
+    every time, slower but never wrong."""
+    try:
+        return django_cache.get(key)
+    except Exception:  # noqa: BLE001 - any cache failure means "build it"
+        _cache_failed()
+        return None
+
+
+def cache_set(key: str, value) -> None:
+    try:
+        django_cache.set(key, value, CACHE_SECONDS)
+    except Exception:  # noqa: BLE001
+        _cache_failed()
+
+
+def cached(key: str, build):
+    """`build()` through Django's cache (see `cache_get`)."""
+    value = cache_get(key)
+    if value is None:
+        value = build()
+        cache_set(key, value)
+    return value
+
+
+def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
+    """The value for `state` from the cache, else built by `build()` (which
+    returns the value and the state it was built from).
+
+    With a `window` in seconds: when the evening has moved on but a value
+    for an older version was built less than `window` seconds ago, that one
+    is returned with its own state instead of building again. The caller
+    then labels it with its own (older) ETag, so the phone asks again on its
+    next poll: nobody is told an old board is current, and while results
+    pour in, each process rebuilds at most once per window. Returns
+    (value, the state it shows)."""
+    value = cache_get(cache_key(state, *parts))
+    if value is not None:
+        return value, state
+    latest_key = ":".join(["board-latest", str(state.pk), state.privacy, code_revision(), *parts])
+    if window > 0:
+        latest = cache_get(latest_key)
+        if (
+            latest is not None
+            and latest["version"] < state.version
+            and time.time() - latest["built"] < window
+        ):
+            return latest["value"], BoardState(state.pk, latest["version"], state.privacy)
+    value, built = build()
+    cache_set(cache_key(built, *parts), value)
+    cache_set(latest_key, {"version": built.version, "built": time.time(), "value": value})
+    return value, built
+
+
+def state_of(evening: Evening) -> BoardState:
+    return BoardState(evening.pk, evening.version, evening.hall.privacy)

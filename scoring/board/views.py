@@ -1,0 +1,276 @@
+"""The public scoreboard, no sign-in: /e/<slug>/ (phones), its TV mode, one
+couple's card (the cue card's QR code), "find my couple" and the JSON.
+
+Freshness: every view except `find` is a conditional GET. Its ETag comes from
+one query (`scoring.board.freshness.board_state`: the evening's id and version and the
+hall's privacy) plus the language and the view kind, so a phone whose copy
+is current gets a 304 for that one query. The polled fragments are rendered
+once per version and kept in Django's cache (the key holds the version), so
+a full answer costs a cache look-up, not a rebuild. Nothing in a process's
+memory decides freshness: several processes or machines on one database
+give the same answers.
+"""
+
+import gzip
+import hashlib
+import json
+import re
+from functools import wraps
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.views.decorators.http import condition, require_safe
+
+from scoring import board
+from tables.models import Evening
+
+JSON_KIND = "json"
+
+
+def _language(request: HttpRequest) -> str:
+    return getattr(request, "LANGUAGE_CODE", "") or get_language() or ""
+
+
+def _cookies(request: HttpRequest) -> str:
+    """A short hash of the session and CSRF cookies: a full page holds a CSRF
+    token and the sign-in links, so it is only "the same" for the same cookies."""
+    raw = "|".join(
+        request.COOKIES.get(name, "")
+        for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME)
+    )
+    return hashlib.sha256(raw.encode()).hexdigest()[:10] if raw.strip("|") else "anon"
+
+
+def _variant(request: HttpRequest, kind: str) -> tuple[str, str, str]:
+    """(kind, language, extra) of this request's ETag."""
+    if kind == JSON_KIND:
+        return kind, _language(request), ""  # prize texts are in words
+    if request.htmx:
+        return f"{kind}-live", _language(request), ""
+    return kind, _language(request), _cookies(request)
+
+
+def public_board(kind: str):
+    """Conditional GET for a board view: ETag from one query, 304 when the
+    phone's copy is current, `Cache-Control: no-cache` so the phone always asks,
+    and `Vary: HX-Request` because the poll and the page share a URL. The
+    view finds the looked-up state in `request.board_state`."""
+
+    def decorator(view):
+        def etag_func(request: HttpRequest, slug: str, **kwargs) -> str | None:
+            state = request.board_state = board.board_state(slug)
+            if state is None:
+                return None  # the view answers 404
+            name = kind if "number" not in kwargs else f"{kind}-{kwargs['number']}"
+            variant, language, extra = _variant(request, name)
+            return board.etag(state, variant, language, extra)
+
+        conditional = condition(etag_func=etag_func)(view)
+
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            response = conditional(request, *args, **kwargs)
+            patch_cache_control(response, no_cache=True)
+            if kind != JSON_KIND and not request.htmx:
+                patch_cache_control(response, private=True)
+            patch_vary_headers(response, ["HX-Request"])
+            return response
+
+        return wrapped
+
+    return decorator
+
+
+def _evening(slug: str) -> Evening:
+    """The published evening, or 404: a private evening looks exactly like a
+    missing one."""
+    return get_object_or_404(Evening.objects.select_related("hall"), slug=slug, published=True)
+
+
+def _state(request: HttpRequest) -> board.BoardState:
+    state = getattr(request, "board_state", None)
+    if state is None:
+        raise Http404("no such public evening")
+    return state
+
+
+def _live(
+    request: HttpRequest, slug: str, template: str, kind: str, *, recent: bool = False
+) -> tuple[dict, board.BoardState]:
+    """The polled part of a board page and the page's heading, rendered once
+    per version, privacy and language and kept in the cache: a hit costs no
+    query beyond the ETag's. Rendered without the request, so nothing
+    per-person can be in it. Built from an evening read AFTER the version
+    was looked up, so a cached part is never older than its key says.
+
+    Returns the part and the state it shows. With `recent`, a part built for
+    an older version less than `settings.BOARD_MIN_REBUILD_SECONDS` ago is
+    good enough (see `board.coalesced`): while results pour in, a hall of
+    polling phones costs one rebuild a second, not one per result."""
+    language = _language(request)
+    live_kind = f"{kind}-live"
+    poll = str(settings.BOARD_POLL_SECONDS)
+
+    def build() -> tuple[dict, board.BoardState]:
+        evening = _evening(slug)
+        state = board.state_of(evening)
+        context = {
+            "board": board.get_board(evening, language),
+            "poll": settings.BOARD_POLL_SECONDS,
+            "etag": board.etag(state, live_kind, language),
+            "slug": evening.slug,
+        }
+        html = str(render_to_string(template, context))
+        return {"html": html, "gzip": _gzip(html), "head": board.heading(evening)}, state
+
+    window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
+    return board.coalesced(_state(request), (live_kind, language, poll), build, window)
+
+
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+def _gzip(text: str) -> bytes:
+    return gzip.compress(text.encode(), compresslevel=6, mtime=0)
+
+
+def _packed(request: HttpRequest, text: str, packed: bytes, content_type: str) -> HttpResponse:
+    """`text`, sent gzipped (compressed once per version) to a browser that
+    takes gzip: the live part of 200 couples is 60 KiB, 6 KiB gzipped, and a
+    hall of phones fetches it after every change over the hall's Wi-Fi. Only
+    for answers that hold no secret and nothing the visitor typed (BREACH):
+    the live parts and the JSON, never a page with a CSRF token."""
+    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(packed, content_type=content_type)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(text, content_type=content_type)
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+# A full page holds a CSRF token (base.html's hx-headers and its forms) and,
+# for someone signed in, their links. For an anonymous visitor with no session
+# (every phone in the hall) the page is otherwise the same for everyone, so it
+# is rendered ONCE per version with a placeholder as its `csrf_token` (a
+# context value overrides the context processor's, so no real token is ever
+# cached) and each answer puts its own token in the placeholder's place.
+CSRF_SLOT = "__cardnight_csrf_token__"
+
+
+def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    """A board page (`kind` "board" or "tv"), or only its live part for an
+    htmx poll; both from the cache when the version has been seen before."""
+    template = f"board/{kind}.html"
+    if request.htmx:
+        live, shown = _live(request, slug, f"{template}#live", kind, recent=True)
+        response = _packed(request, live["html"], live["gzip"], "text/html; charset=utf-8")
+        if shown.version != _state(request).version:
+            # A part a moment old: its own ETag, so the next poll asks again.
+            response["ETag"] = board.etag(shown, f"{kind}-live", _language(request))
+        return response
+    shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
+    poll = str(settings.BOARD_POLL_SECONDS)
+    key = board.cache_key(_state(request), f"{kind}-page", _language(request), poll)
+    page = board.cache_get(key) if shared else None
+    if page is None:
+        live, _shown = _live(request, slug, f"{template}#live", kind)
+        context = {
+            "head": live["head"],
+            "live": mark_safe(live["html"]),  # noqa: S308 - our own template's output
+            "poll": settings.BOARD_POLL_SECONDS,
+        }
+        if not shared:
+            return HttpResponse(render_to_string(template, context, request=request))
+        context["csrf_token"] = CSRF_SLOT
+        page = render_to_string(template, context, request=request)
+        board.cache_set(key, page)
+    return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
+
+
+@require_safe
+@public_board("board")
+def board_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """The phone scoreboard; an htmx poll gets only its live part."""
+    return _page(request, slug, "board")
+
+
+@require_safe
+@public_board("tv")
+def board_tv(request: HttpRequest, slug: str) -> HttpResponse:
+    """Big-screen mode: large type, the standings scroll by themselves."""
+    return _page(request, slug, "tv")
+
+
+@require_safe
+@public_board(JSON_KIND)
+def board_json(request: HttpRequest, slug: str) -> HttpResponse:
+    """The board's data as JSON (the same privacy applies)."""
+    language = _language(request)
+    value = board.cache_get(board.cache_key(_state(request), JSON_KIND, language))
+    if value is None:
+        evening = _evening(slug)
+        data = board.get_board(evening, language)
+        body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False)
+        value = {"body": body, "gzip": _gzip(body)}
+        board.cache_set(board.cache_key(board.state_of(evening), JSON_KIND, language), value)
+    return _packed(request, value["body"], value["gzip"], "application/json")
+
+
+def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
+    state = board.state_of(evening)
+    return {
+        "card": card,
+        "slug": evening.slug,
+        "poll": settings.BOARD_POLL_SECONDS,
+        "etag": board.etag(state, f"couple-{card['couple']}-live", _language(request)),
+        "head": board.heading(evening),
+    }
+
+
+@require_safe
+@public_board("couple")
+def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """One couple's punch card, table now and where it goes next (the cue
+    card's QR code opens this)."""
+    evening = _evening(slug)
+    card = board.couple_card(evening, number, board.get_board(evening, _language(request)))
+    if card is None:
+        raise Http404("no such couple")
+    context = _card_context(request, evening, card)
+    template = "board/couple.html#card" if request.htmx else "board/couple.html"
+    return render(request, template, context)
+
+
+@require_safe
+def board_find(request: HttpRequest, slug: str) -> HttpResponse:
+    """Find my couple by number or name: one match opens its card, several
+    are listed, none says so."""
+    evening = _evening(slug)
+    query = request.GET.get("q", "").strip()[:100]
+    data = board.get_board(evening, _language(request))
+    matches = board.match_couples(data["standings"], query) if query else []
+    wants_name = bool(query) and board.parse_number(query) is None
+    context = {
+        "head": board.heading(evening),
+        "query": query,
+        "matches": matches,
+        "name_search_off": wants_name and not board.names_are_public(evening.hall.privacy),
+        "slug": evening.slug,
+    }
+    if len(matches) == 1:
+        number = matches[0]["couple"]
+        if not request.htmx:
+            return redirect("board-couple", slug=evening.slug, number=number)
+        context.update(_card_context(request, evening, board.couple_card(evening, number, data)))
+    template = "board/find.html#result" if request.htmx else "board/find.html"
+    response = render(request, template, context)
+    patch_cache_control(response, no_cache=True, private=True)
+    return response

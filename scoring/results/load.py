@@ -1,0 +1,146 @@
+"""Loading the rows of evenings for their results, in a constant number of queries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from scoring.models import CutCard, PlayoffGame, Prize, TieBreak, TieBreakEntry
+from scoring.results.tree import CoupleRef
+from tables.models import Couple, Evening, Punch, Seating
+
+
+@dataclass
+class Loaded:
+    """The rows of one evening, as plain values."""
+
+    evening: Evening
+    couples: list[CoupleRef] = field(default_factory=list)
+    punched: dict[int, list[int]] = field(default_factory=dict)
+    prizes: dict[tuple[str, int], Prize] = field(default_factory=dict)
+    tiebreaks: list[TieBreak] = field(default_factory=list)
+    entries: dict[int, list[dict]] = field(default_factory=dict)
+    cuts: dict[int, list[dict]] = field(default_factory=dict)
+    playoffs: dict[int, list[dict]] = field(default_factory=dict)
+    seatings: list[tuple] | None = None
+    jar_outcome: dict | None = None
+    previous_jar: dict | None = None
+    # A running jar evening: couples at tables with no result yet in the current game.
+    still_playing: set[int] | None = None
+
+
+COUPLE_FIELDS = (
+    "id",
+    "evening_id",
+    "number",
+    "player1",
+    "player2",
+    "joined_game",
+    "left_after_game",
+    "paid",
+    "jar_buy_in",
+)
+
+
+def load(evenings: Iterable[Evening]) -> dict[int, Loaded]:
+    """Load what the results of several evenings need, in at most 10 queries
+    whatever their number of couples or evenings."""
+    evenings = list(evenings)
+    loaded = {evening.pk: Loaded(evening) for evening in evenings}
+    ids = list(loaded)
+    if not ids:
+        return loaded
+    for row in Couple.objects.filter(evening_id__in=ids).order_by("number").values(*COUPLE_FIELDS):
+        evening_id = row.pop("evening_id")
+        loaded[evening_id].couples.append(CoupleRef(**row))
+    for evening_id, couple_id, game in (
+        Punch.objects.filter(evening_id__in=ids)
+        .order_by("game_number")
+        .values_list("evening_id", "couple_id", "game_number")
+    ):
+        loaded[evening_id].punched.setdefault(couple_id, []).append(game)
+    for prize in Prize.objects.filter(evening_id__in=ids):
+        loaded[prize.evening_id].prizes[(prize.target, prize.place)] = prize
+    tiebreaks = list(TieBreak.objects.filter(evening_id__in=ids))
+    by_tiebreak = {tiebreak.pk: loaded[tiebreak.evening_id] for tiebreak in tiebreaks}
+    for tiebreak in tiebreaks:
+        loaded[tiebreak.evening_id].tiebreaks.append(tiebreak)
+    if tiebreaks:
+        tb_ids = list(by_tiebreak)
+        for row in TieBreakEntry.objects.filter(tiebreak_id__in=tb_ids).values(
+            "tiebreak_id", "couple_id", "choice", "forfeited", "outcome_rank", "share"
+        ):
+            by_tiebreak[row["tiebreak_id"]].entries.setdefault(row["tiebreak_id"], []).append(row)
+        for row in (
+            CutCard.objects.filter(tiebreak_id__in=tb_ids)
+            .order_by("round", "id")
+            .values("tiebreak_id", "round", "couple_id", "card", "dealt_by_app")
+        ):
+            by_tiebreak[row["tiebreak_id"]].cuts.setdefault(row["tiebreak_id"], []).append(row)
+        for row in (
+            PlayoffGame.objects.filter(tiebreak_id__in=tb_ids)
+            .order_by("round", "id")
+            .values("id", "tiebreak_id", "round", "couple_a_id", "couple_b_id", "winner_id")
+        ):
+            by_tiebreak[row["tiebreak_id"]].playoffs.setdefault(row["tiebreak_id"], []).append(row)
+    travelling = [evening.pk for evening in evenings if evening.travelling_prize]
+    if travelling:
+        for evening_id in travelling:
+            loaded[evening_id].seatings = []
+        for row in (
+            Seating.objects.filter(game__evening_id__in=travelling)
+            .order_by("game__number", "table__number")
+            .values_list(
+                "game__evening_id", "game__number", "couple_a_id", "couple_b_id", "winner_id"
+            )
+        ):
+            loaded[row[0]].seatings.append(row[1:])
+    jar_evenings = [evening for evening in evenings if evening.cookie_jar]
+    if jar_evenings:
+        halls = {evening.hall_id for evening in jar_evenings}
+        latest = max(evening.date for evening in jar_evenings)
+        chain = list(
+            Evening.objects.filter(hall_id__in=halls, cookie_jar=True, date__lte=latest)
+            .order_by("date", "id")
+            .values(
+                "id",
+                "hall_id",
+                "date",
+                "name",
+                "jar_outcome__carried_over",
+                "jar_outcome__pot",
+                "jar_outcome__winners",
+                "jar_outcome__id",
+            )
+        )
+        _load_still_playing(loaded, jar_evenings)
+        for evening in jar_evenings:
+            before = [
+                row
+                for row in chain
+                if row["hall_id"] == evening.hall_id
+                and (row["date"], row["id"]) < (evening.date, evening.pk)
+            ]
+            loaded[evening.pk].previous_jar = before[-1] if before else None
+            mine = [row for row in chain if row["id"] == evening.pk]
+            if mine and mine[0]["jar_outcome__id"]:
+                loaded[evening.pk].jar_outcome = mine[0]
+    return loaded
+
+
+def _load_still_playing(loaded: dict[int, Loaded], jar_evenings: list[Evening]) -> None:
+    """Who is still playing the current game of a running jar evening (1 query)."""
+    running = {
+        evening.pk: evening.current_game
+        for evening in jar_evenings
+        if evening.status == Evening.Status.RUNNING and evening.current_game
+    }
+    if not running:
+        return
+    for evening_id in running:
+        loaded[evening_id].still_playing = set()
+    for evening_id, game, couple_a, couple_b in Seating.objects.filter(
+        game__evening_id__in=running, winner__isnull=True
+    ).values_list("game__evening_id", "game__number", "couple_a_id", "couple_b_id"):
+        if game == running[evening_id]:
+            loaded[evening_id].still_playing.update((couple_a, couple_b))

@@ -1,0 +1,199 @@
+"""A hall in a box: the production server (gunicorn, as `make run` starts it)
+in a real process, an HTTP client with cookies and CSRF, and parsers for the
+pages volunteers use. Shared by the load script (bench/load.py) and the fault tests."""
+
+import http.cookiejar
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULT_FORM = re.compile(r'action="(/evenings/[^/]+/game/(\d+)/tables/(\d+)/)"')
+WINNER_BUTTON = re.compile(r'name="winner" value="(\d+)"')
+TABLE_LINK = re.compile(r"/t/([A-Za-z0-9_-]{20,})/")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def server_env(var_dir: Path, database_url: str | None = None, **extra: str) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    env.update(CARDNIGHT_VAR_DIR=str(var_dir), CARDNIGHT_PLAIN_STATIC="true", **extra)
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    return env
+
+
+def run_manage(env: dict, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """`manage.py ARGS` in its own process, with `env` (see `server_env`)."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=check,
+    )
+
+
+def manage(env: dict, *args: str) -> str:
+    """`manage.py ARGS`; its output, or CalledProcessError."""
+    return run_manage(env, *args).stdout
+
+
+class Server:
+    """gunicorn serving cardnight.wsgi on 127.0.0.1:<port>."""
+
+    def __init__(self, env: dict, port: int | None = None, workers: int = 2, threads: int = 4):
+        self.env, self.port = env, port or free_port()
+        self.workers, self.threads = workers, threads
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "Server":
+        gunicorn = Path(sys.executable).parent / "gunicorn"
+        self.process = subprocess.Popen(
+            [
+                str(gunicorn),
+                "cardnight.wsgi:application",
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(self.workers),
+                "--threads",
+                str(self.threads),
+                "--worker-class",
+                "gthread",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        """SIGKILL the whole process group: master and workers, no clean-up."""
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> "Server":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+class Browser:
+    """A tiny HTTP client with cookies and Django's CSRF token."""
+
+    def __init__(self, base_url: str):
+        self.base_url = base_url
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.jar), NoRedirect()
+        )
+
+    def csrf(self) -> str:
+        for cookie in self.jar:
+            if cookie.name == "csrftoken":
+                return cookie.value
+        return ""
+
+    def fetch(
+        self,
+        method: str,
+        path: str,
+        data: dict | None = None,
+        headers: dict | None = None,
+        timeout: float = 30,
+    ) -> tuple[int, dict, str]:
+        """One request: (status, response headers, body)."""
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        request = urllib.request.Request(self.base_url + path, data=body, method=method)
+        for name, value in (headers or {}).items():
+            request.add_header(name, value)
+        if method == "POST":
+            request.add_header("X-CSRFToken", self.csrf())
+            request.add_header("Referer", self.base_url + path)
+        try:
+            with self.opener.open(request, timeout=timeout) as response:
+                return response.status, dict(response.headers), response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, dict(error.headers), error.read().decode()
+
+    def request(self, method: str, path: str, data: dict | None = None, timeout: float = 30):
+        status, _, body = self.fetch(method, path, data, timeout=timeout)
+        return status, body
+
+    def get(self, path: str, **kw):
+        return self.request("GET", path, **kw)
+
+    def post(self, path: str, data: dict, **kw):
+        return self.request("POST", path, data, **kw)
+
+    def sign_in(self, username: str, password: str) -> None:
+        status, html = self.get("/accounts/login/")
+        assert status == 200, status
+        match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+        assert match
+        status, _ = self.post(
+            "/accounts/login/",
+            {"username": username, "password": password, "csrfmiddlewaretoken": match.group(1)},
+        )
+        assert status == 302, status
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def open_tables(html: str) -> list[tuple[str, int, int, list[int]]]:
+    """The game screen's tables still to record: (url, game, table, [couples])."""
+    found = []
+    matches = list(RESULT_FORM.finditer(html))
+    for n, match in enumerate(matches):
+        end = matches[n + 1].start() if n + 1 < len(matches) else len(html)
+        form = html[match.end() : html.find("</form>", match.end(), end)]
+        if 'name="change"' in form:
+            continue  # already in: this is the "change the result" form
+        couples = [int(v) for v in WINNER_BUTTON.findall(form)]
+        found.append((match.group(1), int(match.group(2)), int(match.group(3)), couples))
+    return found
