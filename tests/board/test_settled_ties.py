@@ -6,12 +6,12 @@ import re
 
 import pytest
 
-from scoring import tiebreaks
 from scoring.models import Target
-from scoring.places import set_prize
+from scoring.services import ties as tiebreaks
+from scoring.services.prizes import set_prize
 from tables.models import Evening
-from tests.board.helpers import url
 from tests.scoring.conftest import finish, make_couples, punch_counts
+from tests.support.board import url
 
 pytestmark = pytest.mark.django_db
 
