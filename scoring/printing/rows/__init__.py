@@ -10,7 +10,7 @@ the rules in words) and the PDFs separately.
 from .common import MAX_BLANK_CARDS, Heading, board_url, couple_card_url, table_entry_url
 from .cue_cards import CueCard, CueCardSheet, cue_card_rows
 from .results_sheet import Line, MoneyRow, PrizeRow, ResultsSheet, StandingRow, results_rows
-from .rules_card import Example, RankColumn, RulesCard, card_label, house_rules, rules_card_rows
+from .rules_card import Example, RankColumn, RulesCard, card_label, rules_card_rows
 from .table_cards import TableCard, TableCardSheet, table_card_rows
 
 __all__ = [
@@ -32,7 +32,6 @@ __all__ = [
     "card_label",
     "couple_card_url",
     "cue_card_rows",
-    "house_rules",
     "results_rows",
     "rules_card_rows",
     "table_card_rows",

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from scoring import engine
 from scoring.engine.cards import card_label, suit_name
+from scoring.house_rules import evening_rules
 from tables.models import Evening
 
 from .common import Heading, heading
@@ -38,17 +39,6 @@ class RulesCard:
     plain: tuple[RankColumn, ...]  # each suit when it is not trump
     rules: tuple[str, ...]  # the house rules in words
     examples: tuple[Example, ...]
-
-
-def house_rules(evening: Evening) -> engine.HouseRules:
-    """The evening's house rules as the rules engine's value."""
-    return engine.HouseRules.from_settings(
-        renege=evening.renege,
-        nontrump_lead=evening.nontrump_lead,
-        hearts_on_hearts=evening.hearts_on_hearts,
-        jokers=evening.jokers,
-        target=evening.game_target,
-    )
 
 
 def _labels(cards) -> tuple[str, ...]:
@@ -182,7 +172,7 @@ def _examples(rules: engine.HouseRules) -> tuple[Example, ...]:
 def rules_card_rows(evening: Evening) -> RulesCard:
     """Every card's rank for each trump suit and the hall's renege rules, all
     from the rules engine under the evening's house rules."""
-    rules = house_rules(evening)
+    rules = evening_rules(evening)
     trumps = tuple(
         RankColumn(
             suit.symbol,
