@@ -243,6 +243,10 @@ CSRF_FAILURE_VIEW = "cardnight.views.csrf_failure"
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 
 # --- CardNight ------------------------------------------------------------
+# The address phones use, for QR codes and printed links, when a hall has not
+# set its own (tables.links); by default the one `make run` found.
+CARDNIGHT_ADDRESS = os.environ.get("CARDNIGHT_ADDRESS", "")
+PHONE_ADDRESS_FILE = VAR_DIR / "phone-address"
 BACKUP_DIR = VAR_DIR / "backups"
 BACKUP_KEEP = envint("CARDNIGHT_BACKUP_KEEP", 10)
 # How often the phone scoreboard asks for news, in seconds.

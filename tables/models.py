@@ -19,6 +19,8 @@ from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount
 
+from .links import MAX_ADDRESS, validate_address
+
 MAX_GAMES = 60
 MAX_NAME = 80
 # The highest couple (and table) number: one limit for the door, the game
@@ -53,6 +55,13 @@ class Hall(models.Model):
         max_length=10,
         choices=Privacy,
         default=Privacy.FULL,
+    )
+    # Blank: the site's address (tables.links.site_address).
+    phone_address = models.CharField(
+        _("address phones use"),
+        max_length=MAX_ADDRESS,
+        blank=True,
+        validators=[validate_address],
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -249,6 +258,16 @@ class Evening(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def finishing_reveals_jar(self) -> str:
+        """What finishing does to the cookie jar: "reveal" (a sealed draw),
+        "settle" (numbers already shown) or "" (no jar, or hat numbers not
+        typed yet). README, Decisions: finishing settles the jar."""
+        if not self.cookie_jar or not self.jar_numbers:
+            return ""
+        sealed = self.jar_draw_mode == self.JarDraw.SEALED and not self.jar_revealed
+        return "reveal" if sealed else "settle"
 
     def locked(self) -> "Evening":
         """This evening reloaded under a row lock: every write of an evening

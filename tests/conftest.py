@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 from django.contrib.auth.models import Group, User
-from django.test import Client
+from django.test import Client, override_settings
 
 from cardnight.roles import ORGANIZERS, VOLUNTEERS
 from tables.models import Evening, Hall
@@ -22,6 +22,14 @@ def make_user(username: str, group: str | None) -> User:
     if group:
         user.groups.add(Group.objects.get_or_create(name=group)[0])
     return user
+
+
+@pytest.fixture(autouse=True)
+def no_found_address(tmp_path):
+    """No address found by `make run` unless a test writes one (not through
+    the `settings` fixture: some tests have a parameter of that name)."""
+    with override_settings(PHONE_ADDRESS_FILE=tmp_path / "phone-address", CARDNIGHT_ADDRESS=""):
+        yield
 
 
 @pytest.fixture

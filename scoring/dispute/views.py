@@ -24,7 +24,8 @@ from django_htmx.http import replace_url
 from cardnight.errors import UserError
 from scoring import dispute
 from scoring.dispute import auction as dispute_auction
-from tables.models import Evening
+from tables import links
+from tables.models import Evening, Hall
 
 MODES = {
     "trick": dispute.TrickForm,
@@ -54,7 +55,7 @@ def _evening(slug: str | None) -> Evening | None:
     scoreboard (an evening that is not published looks like a missing one)."""
     if slug is None:
         return None
-    return get_object_or_404(Evening.objects.published(), slug=slug)
+    return get_object_or_404(Evening.objects.published().select_related("hall"), slug=slug)
 
 
 def _dispute(request: HttpRequest, slug: str | None, mode: str) -> HttpResponse:
@@ -116,7 +117,9 @@ def _context(request: HttpRequest, page: Page, form: dispute.HouseRulesForm, res
         "rules_summary": dispute.rules_summary(rules),
         "rules_changed": form.rules_changed,
         "link": link,
-        "absolute_link": request.build_absolute_uri(link),
+        "absolute_link": links.absolute_link(
+            links.phone_address(page.evening.hall if page.evening else None), link
+        ),
         "mode_urls": mode_urls,
         "auction_urls": {
             "bidding": mode_urls["auction"],
@@ -204,7 +207,7 @@ def qr(request: HttpRequest) -> HttpResponse:
     """The link to a ruling as a QR code, for the other player's phone to scan.
 
     Only links to this page are drawn (``?link=/rules/?trump=H&cards=...``),
-    as seen from this server's address; anything else is not found. A
+    under the address phones use (tables.links); anything else is not found. A
     separate image, loaded when it is first shown, keeps each tap's answer
     small and quick.
     """
@@ -222,7 +225,8 @@ def qr(request: HttpRequest) -> HttpResponse:
         raise Http404 from None
     if match.url_name not in QR_PAGES:
         raise Http404
-    image = segno.make(request.build_absolute_uri(link), error="m")
+    hall = Hall.objects.filter(evenings__slug=match.kwargs.get("slug")).first()
+    image = segno.make(links.absolute_link(links.phone_address(hall), link), error="m")
     response = HttpResponse(content_type="image/svg+xml")
     image.save(response, kind="svg", scale=4, border=2, xmldecl=False)
     return response

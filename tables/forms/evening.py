@@ -4,14 +4,40 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from .. import links
 from ..models import MAX_COUPLE_NUMBER, MAX_NAME, Couple, Evening, Hall
 
+PHONE_ADDRESS_HELP = _(
+    "The address phones open to reach this laptop, e.g. http://192.168.1.23:8000/: every "
+    "QR code and printed link uses it. Leave it empty to use the address found when "
+    "CardNight started."
+)
 
-class HallForm(forms.ModelForm):
+
+class PhoneAddressMixin:
+    def clean_phone_address(self) -> str:
+        value = self.cleaned_data.get("phone_address", "")
+        try:
+            return links.check_address(value) if value else ""
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
+
+class PhoneAddressForm(PhoneAddressMixin, forms.ModelForm):
+    """The hall's "address phones use", changed from the print page."""
+
     class Meta:
         model = Hall
-        fields = ["name", "paper_size", "privacy"]
+        fields = ["phone_address"]
+        help_texts = {"phone_address": PHONE_ADDRESS_HELP}
+
+
+class HallForm(PhoneAddressMixin, forms.ModelForm):
+    class Meta:
+        model = Hall
+        fields = ["name", "paper_size", "privacy", "phone_address"]
         help_texts = {
+            "phone_address": PHONE_ADDRESS_HELP,
             "name": _(
                 "The hall or series, e.g. “St. Joseph's Parish Hall”. The cookie jar "
                 "and the season table carry over between its evenings."

@@ -122,6 +122,63 @@ def test_the_tv_board_scrolls_the_standings_by_itself(live_server, browser, make
     context.close()
 
 
+SEEN = """() => {
+  const inView = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  };
+  const seen = [];
+  for (const sel of ["#cookie-jar", ".panel.booby", ".panel.fifty", ".panel.half-time"]) {
+    const el = document.querySelector(sel);
+    if (el && inView(el)) seen.push(sel);
+  }
+  const notes = document.querySelectorAll(".tv-side .how");
+  if (notes.length && inView(notes[notes.length - 1])) seen.push("last tie note");
+  const rows = document.querySelectorAll("#tv-standings tbody tr");
+  if (inView(rows[rows.length - 1])) seen.push("last standing");
+  return seen;
+}"""
+
+
+def test_everything_on_the_tv_comes_on_screen_within_one_cycle(live_server, browser, make_evening):
+    """The prizes column was pinned: at the end of an evening the booby prize,
+    the cookie jar and the tie notes never came on a 1920x1080 screen."""
+    from decimal import Decimal
+
+    from scoring.models import Prize
+
+    evening = make_evening(
+        couples=41, played=25, games=25, prize_places=6, booby_prize=True,
+        half_time_leader=True, fifty_fifty=True, fifty_fifty_takings=Decimal("85.00"),
+        fifty_fifty_ticket="B-217", fifty_fifty_winner="Flora MacKinnon",
+        cookie_jar=True, jar_numbers=[3, 9], jar_draw_mode=Evening.JarDraw.HAT,
+    )  # fmt: skip
+    for place in range(1, 7):
+        Prize.objects.create(evening=evening, place=place, amount=Decimal(60 - 5 * place))
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{live_server.url}/e/{evening.slug}/tv/")
+    heights = page.evaluate(
+        "['tv-side', 'tv-standings'].map((id) => document.getElementById(id)).map("
+        "(c) => [c.scrollHeight, c.clientHeight])"
+    )
+    assert all(client <= 1080 for _scroll, client in heights)
+    assert heights[0][0] > 1080  # the prizes column is taller than the screen
+    seen = set(page.evaluate(SEEN))
+    longest = max(scroll - client for scroll, client in heights)
+    cycle_ms = 4000 + longest * 1000 // 40 + 4000  # pause, scroll at 40 px/s, pause
+    for _ in range(0, cycle_ms, 1000):
+        page.clock.run_for(1000)
+        seen |= set(page.evaluate(SEEN))
+    assert seen == {
+        "#cookie-jar", ".panel.booby", ".panel.fifty", ".panel.half-time",
+        "last tie note", "last standing",
+    }  # fmt: skip
+    shot(page, "board-tv-final-scrolled")
+    context.close()
+
+
 def test_the_final_results_on_a_phone(live_server, phone, make_evening):
     from decimal import Decimal
 

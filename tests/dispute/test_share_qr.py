@@ -11,7 +11,7 @@ def test_the_ruling_shows_a_qr_code_of_its_own_link(client):
         '<img class="qr" src="/rules/qr.svg?'
         'link=%2Frules%2F%3Ftrump%3DH%26cards%3D5H%2BJH%2BAH%2B2C" loading="lazy"'
     ) in html
-    assert "http://testserver/rules/?trump=H&amp;cards=5H+JH+AH+2C" in html
+    assert "http://127.0.0.1:8000/rules/?trump=H&amp;cards=5H+JH+AH+2C" in html
 
 
 def test_a_prompt_has_no_qr_code(client):
