@@ -3,9 +3,10 @@ prizes and ties, the cookie jar and the hall's season."""
 
 from django.urls import path
 
-from scoring.views import jar, prizes, season, standings, tiebreak
+from scoring.views import hub, jar, prizes, season, standings, tiebreak
 
 urlpatterns = [
+    path("evenings/<slug:slug>/", hub.evening_detail, name="evening-detail"),
     path("evenings/<slug:slug>/standings/", standings.standings, name="standings"),
     path("evenings/<slug:slug>/prizes/", prizes.prizes, name="prizes"),
     path("evenings/<slug:slug>/prizes/set/", prizes.prize_set, name="prize-set"),

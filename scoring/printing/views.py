@@ -16,6 +16,7 @@ from cardnight.errors import UserError
 from cardnight.roles import volunteer_required
 from cardnight.views import user_error
 from scoring.printing import documents
+from tables import services as tables_services
 from tables.queries import evening_or_404 as get_evening
 
 
@@ -39,6 +40,7 @@ def _pdf(request: HttpRequest, slug: str, kind: str, **options) -> HttpResponse:
         pdf = documents.render(kind, evening, base_url=request.build_absolute_uri("/"), **options)
     except UserError as error:
         return user_error(request, error, back=reverse("print-index", args=[evening.slug]))
+    tables_services.record_printed(evening, kind)
     response = HttpResponse(pdf.content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{pdf.filename}"'
     patch_cache_control(response, private=True, max_age=0)

@@ -6,6 +6,7 @@
     tableside.py    a couple's own report from the table's link
     advance.py      starting the next game by the rotation rule
     corrections.py  an organizer's corrections after the fact
+    printed.py      noting when a printout was made
     base.py         the checks and helpers they share
 
 Each public function is one transaction (see base.py). `from tables import
@@ -19,6 +20,7 @@ from .corrections import correct_result, resync_bye_punches
 from .door import mark_leaving, register_couple, remove_couple, save_couple, set_paid
 from .evening import finish_evening, save_hall, save_settings, start_evening
 from .play import change_result, record_result
+from .printed import record_printed
 from .tableside import report_result
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "correct_result",
     "finish_evening",
     "mark_leaving",
+    "record_printed",
     "record_result",
     "register_couple",
     "remove_couple",
