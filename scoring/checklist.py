@@ -35,6 +35,7 @@ TODO = "todo"
 LATER = "later"  # not yet possible: `why` says what must happen first
 
 MIN_COUPLES = 2  # seating needs at least one table
+OPTIONAL = {"publish", "cue-cards", "table-cards", "results"}  # a night can go on without them
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class Step:
     button: str
     url: str
     organizer_only: bool = False
+    optional: bool = False  # may be skipped: not proposed once the night has moved past it
 
     @property
     def done(self) -> bool:
@@ -68,8 +70,17 @@ class Checklist:
 
     @property
     def next_step(self) -> Step | None:
-        """The first step still to do, or None once the night is over."""
-        return next((step for step in self.steps if step.state == TODO), None)
+        """The first step still to do, or None once the night is over. A
+        step that may be skipped (publishing, a printout) is not proposed
+        once a later step that may not be skipped is done."""
+        for index, step in enumerate(self.steps):
+            if step.state != TODO:
+                continue
+            later = self.steps[index + 1 :]
+            if step.optional and any(s.done and not s.optional for s in later):
+                continue
+            return step
+        return None
 
     def step(self, key: str) -> Step:
         return next(step for step in self.steps if step.key == key)
@@ -128,7 +139,8 @@ def _steps(evening: Evening, results: EveningResults, progress, prizes_set: bool
     def add(key, title, done, possible, detail, button, url, organizer_only=False):
         state = DONE if done else (TODO if possible is True else LATER)
         why = possible if isinstance(possible, str) and not done else ""
-        steps.append(Step(key, title, state, why or detail, button, url, organizer_only))
+        optional = key in OPTIONAL
+        steps.append(Step(key, title, state, why or detail, button, url, organizer_only, optional))
 
     prizes = prizes_set
     add(
@@ -253,8 +265,8 @@ def _warnings(evening, results, disputed, phone_host, last_backup, steps) -> lis
                 "loopback",
                 _(
                     "Phones cannot reach %(host)s: it is this computer's own address. Open "
-                    "CardNight at the address `make run` prints for phones on the Wi-Fi before "
-                    "printing QR codes."
+                    "CardNight at the address for phones on the Wi-Fi (the one the laptop "
+                    "printed when it started) before printing QR codes or table links."
                 )
                 % {"host": phone_host},
             )

@@ -1,4 +1,4 @@
-"""The print page and the four PDFs (organizers and volunteers).
+"""The print page and its PDFs (organizers and volunteers).
 
 Each PDF is built on request by `scoring.printing.documents.render` and sent
 inline, so a phone opens it in its PDF viewer and a laptop in the browser,
@@ -74,3 +74,9 @@ def results_sheet(request: HttpRequest, slug: str) -> HttpResponse:
 @volunteer_required
 def rules_card(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(request, slug, "rules")
+
+
+@require_GET
+@volunteer_required
+def quick_start(request: HttpRequest, slug: str) -> HttpResponse:
+    return _pdf(request, slug, "volunteers")

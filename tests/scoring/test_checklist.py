@@ -133,7 +133,7 @@ def test_ties_settled_lets_the_results_be_printed(short):
     evening = play_all(short)  # two couples, one table: one couple wins every game
     night = checklist(evening)
     assert states(night)["ties"] == DONE and states(night)["results"] == TODO
-    assert night.next_step.key == "publish"  # never published: still the first thing to do
+    assert night.next_step.key == "results"  # skipped printouts and publishing stay behind
 
 
 def test_a_finished_evening_has_nothing_left_once_printed(short):
@@ -212,3 +212,12 @@ def test_a_volunteer_sees_their_part_and_no_organizer_buttons(short, volunteer_c
     assert reverse("game-screen", args=[short.slug]) in html
     assert "An organizer does this step." in html
     assert reverse("evening-edit", args=[short.slug]) not in html
+
+
+def test_a_skipped_printout_is_not_proposed_once_the_night_moved_on(short):
+    make_couples(short, 2, paid=True)
+    services.start_evening(short, seed=1)
+    short.refresh_from_db()
+    night = checklist(short)
+    assert states(night)["cue-cards"] == TODO  # still shown as not done...
+    assert night.next_step.key == "table-cards"  # ...but the seating is done: go on
