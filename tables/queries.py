@@ -101,6 +101,7 @@ def disputed_tables(evening: Evening) -> list[int]:
             status=TableReport.Status.CONFLICT,
         )
         .values_list("seating__table__number", flat=True)
+        .order_by("seating__table__number")  # not the reports' ordering: one row a table
         .distinct()
     )
 

@@ -3,11 +3,12 @@ an evening built in code, and a headless Chromium driven by Playwright."""
 
 import datetime
 import os
+import re
 import shutil
 
 import pytest
 from django.contrib.auth.models import Group, User
-from django.test import Client
+from django.test import Client, override_settings
 
 from cardnight.roles import ORGANIZERS, VOLUNTEERS
 from tables.models import Evening, Hall
@@ -21,6 +22,14 @@ def make_user(username: str, group: str | None) -> User:
     if group:
         user.groups.add(Group.objects.get_or_create(name=group)[0])
     return user
+
+
+@pytest.fixture(autouse=True)
+def no_found_address(tmp_path):
+    """No address found by `make run` unless a test writes one (not through
+    the `settings` fixture: some tests have a parameter of that name)."""
+    with override_settings(PHONE_ADDRESS_FILE=tmp_path / "phone-address", CARDNIGHT_ADDRESS=""):
+        yield
 
 
 @pytest.fixture
@@ -130,3 +139,8 @@ def screenshot(page, name: str) -> None:
     """Keep a screenshot under test-artifacts/ for a person to look at."""
     os.makedirs("test-artifacts", exist_ok=True)
     page.screenshot(path=f"test-artifacts/{name}.png", full_page=True)
+
+
+def winner_button(scope, number: int, won: str = "won"):
+    """A game-screen winner button, named by what it shows: "12 Mary & John, won"."""
+    return scope.get_by_role("button", name=re.compile(rf"^{number} .*, {won}$"))

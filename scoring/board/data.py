@@ -20,6 +20,7 @@ from decimal import Decimal
 
 from django.utils.translation import get_language
 
+from scoring import won
 from scoring.board.freshness import cache_key, cached, state_of
 from scoring.results import (
     CoupleRef,
@@ -111,21 +112,29 @@ def _place(place: PlaceResult | None, privacy: str, final: bool) -> dict | None:
 
 
 def _standings(results: EveningResults, privacy: str) -> list[dict]:
-    return [
-        _who(
-            row.couple,
-            privacy,
-            wins=row.wins,
-            place=row.place,
-            prize_place=row.prize_place,
-            # A tie only matters on the board where a prize hangs on it.
-            tied=row.tied and row.prize_place is not None,
-            punched=list(row.punched),
-            joined_game=row.couple.joined_game,
-            left_after_game=row.couple.left_after_game,
+    open_ties = won.open_tie_places(results)
+    out = won.out_of_settled_ties(results)
+    prizes = won.prizes_won(results)
+    rows = []
+    for row in results.standings:
+        prize_place = None if row.couple.id in out else row.prize_place
+        rows.append(
+            _who(
+                row.couple,
+                privacy,
+                wins=row.wins,
+                place=row.place,
+                prize_place=prize_place,
+                # A tie only matters on the board where a prize hangs on it,
+                # until it is settled.
+                tied=row.tied and prize_place is not None and prize_place in open_ties,
+                prizes=prizes.get(row.couple.id, []),
+                punched=list(row.punched),
+                joined_game=row.couple.joined_game,
+                left_after_game=row.couple.left_after_game,
+            )
         )
-        for row in results.standings
-    ]
+    return rows
 
 
 def _jar(jar: JarResult, privacy: str, finished: bool) -> dict | None:

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 from cardnight.errors import UserError
+from tables import links
 from tables.models import Evening
 
 from . import documents
@@ -32,9 +33,10 @@ class PrintCommand(BaseCommand):
         )
         parser.add_argument(
             "--base-url",
-            default=documents.DEFAULT_BASE_URL,
-            help="the site's address for the QR codes (default: %(default)s); use the "
-            "address phones in the hall reach, e.g. http://192.168.1.23:8000/",
+            default=None,
+            help="the site's address for the QR codes and links (default: the hall's "
+            "address phones use, as set on the print page, else the one `make run` found); "
+            "an http(s) address phones in the hall reach, e.g. http://192.168.1.23:8000/",
         )
         parser.add_argument(
             "--blank",
@@ -55,11 +57,14 @@ class PrintCommand(BaseCommand):
             return self._print(**options)
 
     def _print(self, *, slug, output, base_url, blank, **options):
+        try:
+            base_url = links.check_address(base_url) if base_url else None
+        except ValueError as error:
+            raise CommandError(f"--base-url {base_url!r}: {error}") from None
         evening = Evening.objects.select_related("hall").filter(slug=slug).first()
         if evening is None:
             raise CommandError(f'There is no evening "{slug}".')
-        if not base_url.startswith(("http://", "https://")):
-            raise CommandError("--base-url must start with http:// or https://.")
+        base_url = base_url or links.phone_address(evening.hall)
         extra = {}
         try:
             if self.kind == "cards":

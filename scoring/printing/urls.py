@@ -6,6 +6,7 @@ from scoring.printing import views as printing
 
 urlpatterns = [
     path("evenings/<slug:slug>/print/", printing.print_index, name="print-index"),
+    path("evenings/<slug:slug>/print/address/", printing.change_address, name="print-address"),
     path("evenings/<slug:slug>/print/cue-cards.pdf", printing.cue_cards, name="print-cards"),
     path("evenings/<slug:slug>/print/table-cards.pdf", printing.table_cards, name="print-tables"),
     path("evenings/<slug:slug>/print/results.pdf", printing.results_sheet, name="print-results"),

@@ -3,20 +3,24 @@
 Each PDF is built on request by `scoring.printing.documents.render` and sent
 inline, so a phone opens it in its PDF viewer and a laptop in the browser,
 both ready to print. Nothing to print yet (no couples; table cards before
-seating) is a 409 with the reason, never an empty PDF.
+seating) is a 409 with the reason, never an empty PDF. QR codes and links use
+the hall's "address phones use" (tables.links), changed on the print page.
 """
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_GET
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
-from cardnight.roles import volunteer_required
+from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from scoring.printing import documents
-from tables import services as tables_services
+from tables import links, services
+from tables.forms import PhoneAddressForm
 from tables.queries import evening_or_404 as get_evening
 
 
@@ -24,23 +28,55 @@ from tables.queries import evening_or_404 as get_evening
 @volunteer_required
 def print_index(request: HttpRequest, slug: str) -> HttpResponse:
     evening = get_evening(slug)
+    return _index(request, evening, PhoneAddressForm(initial=_initial(evening.hall)))
+
+
+def _initial(hall) -> dict:
+    """The address box shows the address in use (pre-filled from `make run`)."""
+    return {"phone_address": links.phone_address(hall)}
+
+
+def _index(request: HttpRequest, evening, form: PhoneAddressForm, status: int = 200):
+    address = links.phone_address(evening.hall)
+    found = links.site_address()
     context = {
         "evening": evening,
         "printouts": documents.printouts(evening),
         "unprintable": documents.unprintable_names(evening),
         "blank": documents.DEFAULT_BLANK_CARDS,
         "max_blank": documents.rows.MAX_BLANK_CARDS,
+        "address": address,
+        "address_form": form,
+        "address_is_loopback": links.is_loopback(address),
+        "found_address": found if found != address and not links.is_loopback(found) else "",
     }
-    return render(request, "printing/index.html", context)
+    return render(request, "printing/index.html", context, status=status)
+
+
+@require_POST
+@organizer_required
+def change_address(request: HttpRequest, slug: str) -> HttpResponse:
+    """Change the hall's "address phones use" from the print page."""
+    evening = get_evening(slug)
+    form = PhoneAddressForm(request.POST, instance=evening.hall)
+    if not form.is_valid():
+        return _index(request, evening, form, status=400)
+    services.save_hall(form)  # one transaction: the hall and its evenings' versions
+    messages.success(
+        request,
+        _("QR codes and printed links now use %(address)s.")
+        % {"address": links.phone_address(evening.hall)},
+    )
+    return redirect("print-index", evening.slug)
 
 
 def _pdf(request: HttpRequest, slug: str, kind: str, **options) -> HttpResponse:
     evening = get_evening(slug)
     try:
-        pdf = documents.render(kind, evening, base_url=request.build_absolute_uri("/"), **options)
+        pdf = documents.render(kind, evening, base_url=links.phone_address(evening.hall), **options)
     except UserError as error:
         return user_error(request, error, back=reverse("print-index", args=[evening.slug]))
-    tables_services.record_printed(evening, kind)
+    services.record_printed(evening, kind)
     response = HttpResponse(pdf.content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{pdf.filename}"'
     patch_cache_control(response, private=True, max_age=0)

@@ -5,7 +5,7 @@ the organizer's standings and prizes pages, the public scoreboard and
 board.json, the printed results sheet. It reads the punches (tables.Punch,
 the tally), the prizes, the tie-break records and the cookie jar, and
 returns :class:`EveningResults`, with a CONSTANT number of SQL queries
-whatever the number of couples (at most 9; ``tests/scoring`` asserts it).
+whatever the number of couples (at most 10; ``tests/scoring`` asserts it).
 
 Everything is computed "as it stands": during play the places are the
 current ones; ``finished`` says whether the evening is over. Nothing here

@@ -102,7 +102,10 @@ def jar_result(data: Loaded, by_id, finished: bool, warnings: list[str]) -> JarR
     carried_over = ZERO
     if visible and not finished:
         over = evening.current_game - 1 if evening.current_game else 0
-        alive = tuple(by_id[key] for key in jar_rules.alive(punched, bought_ids, numbers, over))
+        alive = tuple(
+            by_id[key]
+            for key in jar_rules.alive(punched, bought_ids, numbers, over, data.still_playing)
+        )
     if visible and finished:
         winner_ids = jar_rules.winners(punched, bought_ids, numbers)
         winners = tuple(by_id[key] for key in winner_ids)

@@ -25,6 +25,8 @@ class Loaded:
     seatings: list[tuple] | None = None
     jar_outcome: dict | None = None
     previous_jar: dict | None = None
+    # A running jar evening: couples at tables with no result yet in the current game.
+    still_playing: set[int] | None = None
 
 
 COUPLE_FIELDS = (
@@ -41,7 +43,7 @@ COUPLE_FIELDS = (
 
 
 def load(evenings: Iterable[Evening]) -> dict[int, Loaded]:
-    """Load what the results of several evenings need, in at most 9 queries
+    """Load what the results of several evenings need, in at most 10 queries
     whatever their number of couples or evenings."""
     evenings = list(evenings)
     loaded = {evening.pk: Loaded(evening) for evening in evenings}
@@ -111,6 +113,7 @@ def load(evenings: Iterable[Evening]) -> dict[int, Loaded]:
                 "jar_outcome__id",
             )
         )
+        _load_still_playing(loaded, jar_evenings)
         for evening in jar_evenings:
             before = [
                 row
@@ -123,3 +126,21 @@ def load(evenings: Iterable[Evening]) -> dict[int, Loaded]:
             if mine and mine[0]["jar_outcome__id"]:
                 loaded[evening.pk].jar_outcome = mine[0]
     return loaded
+
+
+def _load_still_playing(loaded: dict[int, Loaded], jar_evenings: list[Evening]) -> None:
+    """Who is still playing the current game of a running jar evening (1 query)."""
+    running = {
+        evening.pk: evening.current_game
+        for evening in jar_evenings
+        if evening.status == Evening.Status.RUNNING and evening.current_game
+    }
+    if not running:
+        return
+    for evening_id in running:
+        loaded[evening_id].still_playing = set()
+    for evening_id, game, couple_a, couple_b in Seating.objects.filter(
+        game__evening_id__in=running, winner__isnull=True
+    ).values_list("game__evening_id", "game__number", "couple_a_id", "couple_b_id"):
+        if game == running[evening_id]:
+            loaded[evening_id].still_playing.update((couple_a, couple_b))

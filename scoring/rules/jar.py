@@ -121,11 +121,24 @@ def alive(
     bought_in: Iterable[Hashable],
     numbers: Sequence[int],
     games_over: int,
+    still_playing: Collection[Hashable] | None = None,
 ) -> tuple:
     """Bought-in couples still in the running: they won every drawn game
-    played so far (game numbers up to ``games_over``)."""
+    played so far (game numbers up to ``games_over``).
+
+    With ``still_playing`` (the couples whose table has no result yet in game
+    ``games_over + 1``, the game being played), that game is over for every
+    other couple too: a couple that lost a drawn game is out as soon as its
+    table's result is in, not one game later."""
     played = [number for number in numbers if number <= games_over]
-    return tuple(key for key in bought_in if holds_all(punched.get(key, ()), played))
+    current = games_over + 1
+    if still_playing is None or current not in numbers:
+        return tuple(key for key in bought_in if holds_all(punched.get(key, ()), played))
+    return tuple(
+        key
+        for key in bought_in
+        if holds_all(punched.get(key, ()), played if key in still_playing else [*played, current])
+    )
 
 
 def pot(buy_in: Decimal, bought_in_count: int, carried_in: Decimal) -> Decimal:

@@ -2,6 +2,7 @@
 
 from django import template
 
+from cardnight import formats
 from scoring.results.wording import card_label, couple_list, money_text
 
 register = template.Library()
@@ -11,6 +12,12 @@ register = template.Library()
 def money(value) -> str:
     """12.5 -> "$12.50"; None -> ""."""
     return money_text(value)
+
+
+@register.filter
+def money_out(value) -> str:
+    """Money that went out: 120 -> "−$120.00" (cardnight.formats)."""
+    return formats.money_out(value)
 
 
 @register.filter

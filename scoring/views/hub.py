@@ -1,22 +1,22 @@
 """The evening's page: tonight's checklist and every other page one tap away."""
 
+from urllib.parse import urlsplit
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from cardnight.roles import volunteer_required
 from scoring.checklist import checklist
+from tables import links
 from tables.models import Evening
 from tables.queries import evening_or_404 as get_evening
 
 
 def phone_host(request: HttpRequest, evening: Evening) -> str:
-    """The address phones reach the site at, as far as this site knows.
-
-    HOOK: when halls get an "address phones use" setting, return it here
-    when it is set; until then it is the address this page was opened at
-    (what the QR codes printed from this browser carry)."""
-    return request.get_host()
+    """The host of the address phones use (the hall's setting, else the
+    address found at start-up): what the printed QR codes carry."""
+    return urlsplit(links.phone_address(evening.hall)).netloc
 
 
 @require_GET

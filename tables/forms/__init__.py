@@ -3,7 +3,7 @@ and game.py (the game screen and the table side). Forms only parse input;
 a form that edits a model is a ModelForm, so the model's validators (the
 money rule, cardnight.money) apply."""
 
-from .evening import CoupleForm, EveningForm, HallForm, unique_slug
+from .evening import CoupleForm, EveningForm, HallForm, PhoneAddressForm, unique_slug
 from .game import AdvanceForm, CorrectionForm, LeavingForm, ReportForm, ResultForm, StartForm
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "EveningForm",
     "HallForm",
     "LeavingForm",
+    "PhoneAddressForm",
     "ReportForm",
     "ResultForm",
     "StartForm",

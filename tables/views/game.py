@@ -20,11 +20,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardnight.errors import UserError
+from cardnight.live import evening_version, polled
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
-from tables import queries, services
+from tables import links, queries, services
 from tables.forms.game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
 from tables.models import Evening
+from tables.services import receipts
 from tables.views import get_evening
 
 SCREEN = "tables/game/screen.html"
@@ -65,12 +67,11 @@ def _screen(request: HttpRequest, evening: Evening, status: int = 200, **extra) 
 
 @require_GET
 @volunteer_required
+@polled(evening_version)
 def game_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """The screen; its poll (htmx, conditional GET) gets only the tables."""
     evening = get_evening(slug)
-    if request.htmx and request.GET.get("poll"):
-        # The screen asks every few seconds; unchanged evening: nothing to swap.
-        if request.GET.get("v") == str(evening.version):
-            return HttpResponse(status=204)
+    if request.htmx:
         return render(request, SCREEN + "#game-section", _screen_context(request, evening))
     return _screen(request, evening)
 
@@ -136,7 +137,18 @@ def game_result(request: HttpRequest, slug: str, game: int, table: int) -> HttpR
         )
     data = form.cleaned_data
     try:
-        if data["change"]:
+        if data["request_id"]:  # from the screen's outbox: once per id
+            changed = receipts.record_result_once(
+                evening,
+                data["request_id"],
+                game,
+                table,
+                data["winner"],
+                change=data["change"],
+                was=data["was"],
+                user=request.user,
+            )
+        elif data["change"]:
             seating, changed = services.change_result(
                 evening, game, table, data["winner"], was=data["was"], user=request.user
             )
@@ -314,10 +326,12 @@ LINKS_PER_PAGE = 24
 def _qr(url: str, scale: int) -> str:
     """A QR code as inline SVG; drawing one takes a few milliseconds, so each
     is kept in the cache (the link of a table never changes)."""
-    key = f"qr:{scale}:{hashlib.sha256(url.encode()).hexdigest()}"
+    key = f"qr-box:{scale}:{hashlib.sha256(url.encode()).hexdigest()}"
     svg = cache.get(key)
     if svg is None:
-        svg = segno.make(url, error="m").svg_inline(scale=scale, title=url)
+        # A viewBox and no fixed size: the code fills the box the CSS gives
+        # it, centred, instead of sitting in its top-left corner.
+        svg = segno.make(url, error="m").svg_inline(scale=scale, title=url, omitsize=True)
         cache.set(key, svg, 60 * 60 * 24)
     return svg
 
@@ -331,8 +345,9 @@ def table_links(request: HttpRequest, slug: str) -> HttpResponse:
         request.GET.get("page")
     )
     tables = []
+    address = links.phone_address(evening.hall)
     for table in page:
-        url = request.build_absolute_uri(reverse("tableside", args=[table.token]))
+        url = links.page_link(address, "tableside", table.token)
         tables.append({"table": table, "url": url, "qr": _qr(url, 2)})
     context = {"evening": evening, "tables": tables, "page": page}
     return render(request, "tables/game/links.html", context)
@@ -346,6 +361,6 @@ def table_link(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     row = evening.tables.filter(number=table).first()
     if row is None:
         raise Http404(_("There is no table %(table)s tonight.") % {"table": table})
-    url = request.build_absolute_uri(reverse("tableside", args=[row.token]))
+    url = links.page_link(links.phone_address(evening.hall), "tableside", row.token)
     context = {"evening": evening, "table": row, "url": url, "qr": _qr(url, 6)}
     return render(request, "tables/game/link.html", context)

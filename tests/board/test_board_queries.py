@@ -10,8 +10,8 @@ from tests.support.board import HTMX, url
 pytestmark = pytest.mark.django_db
 
 # The ETag lookup, the evening with its hall, the results (scoring.results
-# reads at most 9), and the current game's progress.
-COLD = 12
+# reads at most 10), and the current game's progress.
+COLD = 13
 # A cache hit: the ETag look-up, nothing else.
 WARM = 1
 # The couple's card adds its seat in the current game.

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Evening, Seating
-from tests.conftest import screenshot, sign_in
+from tests.conftest import screenshot, sign_in, winner_button
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +34,7 @@ def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
     # Something typed in the find box survives: the page is never reloaded.
     phone.locator("#find-q").fill("typed before")
     screenshot(phone, "board-phone")
-    # While nothing changes, the polls are answered 304 (board.js sends the ETag).
+    # While nothing changes, the polls are answered 304 (live.js sends the ETag).
     poll_url = f"{live_server.url}/e/{evening.slug}/"
     with phone.expect_response(lambda r: r.url == poll_url and r.status == 304) as answer:
         pass
@@ -48,10 +48,8 @@ def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
     volunteer_phone = context.new_page()
     sign_in(volunteer_phone, live_server, "vince")
     volunteer_phone.goto(f"{live_server.url}{reverse('game-screen', args=[evening.slug])}")
-    volunteer_phone.locator("#table-1").get_by_role(
-        "button", name=f"Couple {first.couple_b.number} won"
-    ).click()
-    expect(volunteer_phone.get_by_text("1 of 4 tables in")).to_be_visible()
+    winner_button(volunteer_phone.locator("#table-1"), first.couple_b.number).click()
+    expect(volunteer_phone.locator("main").get_by_text("1 of 4 tables in")).to_be_visible()
     context.close()
 
     expect(status).to_contain_text("1 of 4 tables in", timeout=5_000)
@@ -121,6 +119,63 @@ def test_the_tv_board_scrolls_the_standings_by_itself(live_server, browser, make
     # After a pause at the top, the page scrolls: the caption leaves the screen.
     expect(caption).not_to_be_in_viewport(timeout=15_000)
     shot(page, "board-tv-scrolled")
+    context.close()
+
+
+SEEN = """() => {
+  const inView = (el) => {
+    const box = el.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+  };
+  const seen = [];
+  for (const sel of ["#cookie-jar", ".panel.booby", ".panel.fifty", ".panel.half-time"]) {
+    const el = document.querySelector(sel);
+    if (el && inView(el)) seen.push(sel);
+  }
+  const notes = document.querySelectorAll(".tv-side .how");
+  if (notes.length && inView(notes[notes.length - 1])) seen.push("last tie note");
+  const rows = document.querySelectorAll("#tv-standings tbody tr");
+  if (inView(rows[rows.length - 1])) seen.push("last standing");
+  return seen;
+}"""
+
+
+def test_everything_on_the_tv_comes_on_screen_within_one_cycle(live_server, browser, make_evening):
+    """The prizes column was pinned: at the end of an evening the booby prize,
+    the cookie jar and the tie notes never came on a 1920x1080 screen."""
+    from decimal import Decimal
+
+    from scoring.models import Prize
+
+    evening = make_evening(
+        couples=41, played=25, games=25, prize_places=6, booby_prize=True,
+        half_time_leader=True, fifty_fifty=True, fifty_fifty_takings=Decimal("85.00"),
+        fifty_fifty_ticket="B-217", fifty_fifty_winner="Flora MacKinnon",
+        cookie_jar=True, jar_numbers=[3, 9], jar_draw_mode=Evening.JarDraw.HAT,
+    )  # fmt: skip
+    for place in range(1, 7):
+        Prize.objects.create(evening=evening, place=place, amount=Decimal(60 - 5 * place))
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    page.clock.install()
+    page.goto(f"{live_server.url}/e/{evening.slug}/tv/")
+    heights = page.evaluate(
+        "['tv-side', 'tv-standings'].map((id) => document.getElementById(id)).map("
+        "(c) => [c.scrollHeight, c.clientHeight])"
+    )
+    assert all(client <= 1080 for _scroll, client in heights)
+    assert heights[0][0] > 1080  # the prizes column is taller than the screen
+    seen = set(page.evaluate(SEEN))
+    longest = max(scroll - client for scroll, client in heights)
+    cycle_ms = 4000 + longest * 1000 // 40 + 4000  # pause, scroll at 40 px/s, pause
+    for _ in range(0, cycle_ms, 1000):
+        page.clock.run_for(1000)
+        seen |= set(page.evaluate(SEEN))
+    assert seen == {
+        "#cookie-jar", ".panel.booby", ".panel.fifty", ".panel.half-time",
+        "last tie note", "last standing",
+    }  # fmt: skip
+    shot(page, "board-tv-final-scrolled")
     context.close()
 
 

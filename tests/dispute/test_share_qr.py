@@ -11,7 +11,7 @@ def test_the_ruling_shows_a_qr_code_of_its_own_link(client):
         '<img class="qr" src="/rules/qr.svg?'
         'link=%2Frules%2F%3Ftrump%3DH%26cards%3D5H%2BJH%2BAH%2B2C" loading="lazy"'
     ) in html
-    assert "http://testserver/rules/?trump=H&amp;cards=5H+JH+AH+2C" in html
+    assert "http://127.0.0.1:8000/rules/?trump=H&amp;cards=5H+JH+AH+2C" in html
 
 
 def test_a_prompt_has_no_qr_code(client):
@@ -44,3 +44,10 @@ def test_only_links_to_the_rules_page_are_drawn(client, link):
 
 def test_the_qr_code_is_get_only(client):
     assert client.post("/rules/qr.svg", {"link": "/rules/"}).status_code == 405
+
+
+def test_a_link_too_long_for_a_qr_code_is_a_400_with_a_message(client):
+    link = "/rules/?trump=H&cards=" + "5H" * 3000
+    response = client.get("/rules/qr.svg", {"link": link})
+    assert response.status_code == 400
+    assert "too long for a QR code" in response.content.decode()

@@ -9,7 +9,7 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardnight.formats import money
+from cardnight.formats import money, money_out
 from scoring.exchange import export_evening_data
 from scoring.results import money_text
 from scoring.templatetags.prizes_tags import money as money_filter
@@ -29,6 +29,22 @@ CASES = [
 def test_money_is_written_as_each_language_writes_it(amount, english, french):
     with translation.override("en"):
         assert money(amount) == english
+    with translation.override("fr"):
+        assert money(amount) == french
+
+
+@pytest.mark.parametrize(
+    ("amount", "english", "french"),
+    [
+        (Decimal("-95"), "\u2212$95.00", f"\u221295,00{NBSP}$"),
+        (Decimal("-1234.5"), "\u2212$1,234.50", f"\u22121{NBSP}234,50{NBSP}$"),
+        (Decimal("-0.004"), "$0.00", f"0,00{NBSP}$"),
+    ],
+)
+def test_a_negative_amount_has_one_minus_in_front_in_both_languages(amount, english, french):
+    with translation.override("en"):
+        assert money(amount) == english
+        assert money_out(-amount) == english
     with translation.override("fr"):
         assert money(amount) == french
 

@@ -71,8 +71,12 @@ def test_each_pdf_opens_inline_with_its_filename(request, persona, finished, nam
     assert len(reader(response.content).pages) >= 1
 
 
-def test_qr_links_use_the_address_the_page_was_opened_with(organizer_client, seated):
-    response = organizer_client.get(url("print-cards", seated), HTTP_HOST="192.168.1.23:8000")
+def test_qr_links_use_the_halls_address_not_the_one_the_page_was_opened_with(
+    organizer_client, seated
+):
+    seated.hall.phone_address = "http://192.168.1.23:8000/"
+    seated.hall.save()
+    response = organizer_client.get(url("print-cards", seated), HTTP_HOST="127.0.0.1:8000")
     page = reader(response.content).pages[0]
     link = "http://192.168.1.23:8000/e/friday-45s/couple/1/"
     assert qr_modules(link) in qr_codes(page).values()

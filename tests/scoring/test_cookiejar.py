@@ -170,3 +170,52 @@ def test_buy_ins_change_until_the_jar_is_settled(evening):
     cookiejar.reveal(evening)
     with pytest.raises(Conflict, match="settled"):
         cookiejar.set_buy_in(couple, False)
+
+
+def test_still_alive_is_never_a_game_behind(evening):
+    """Checked after every result of every game: a couple that loses a drawn
+    game is out as soon as its table's result is in."""
+    from tables import services
+    from tables.models import Seating
+
+    Evening.objects.filter(pk=evening.pk).update(
+        cookie_jar=True, jar_draw_size=4, games=6, bye_counts_as_win=False
+    )
+    evening.refresh_from_db()
+    for i in range(7):  # an odd number: someone sits out each game
+        couple = services.register_couple(evening, f"Ann {i}", f"Joe {i}")
+        cookiejar.set_buy_in(couple, True)
+    Evening.objects.filter(pk=evening.pk).update(jar_numbers=[1, 3, 4, 6])
+    evening.refresh_from_db()
+    services.start_evening(evening, seed=5)
+    rng = random.Random(7)
+    for game in range(1, 7):
+        evening.refresh_from_db()
+        tables = list(
+            Seating.objects.filter(game__evening=evening, game__number=game)
+            .select_related("table", "couple_a", "couple_b")
+            .order_by("table__number")
+        )
+        for seating in tables:
+            winner = rng.choice([seating.couple_a, seating.couple_b])
+            services.record_result(evening, game, seating.table.number, winner.number)
+            evening.refresh_from_db()
+            results = evening_results(evening)
+            playing = set(
+                Seating.objects.filter(
+                    game__evening=evening, game__number=game, winner__isnull=True
+                ).values_list("couple_a__number", "couple_b__number")
+            )
+            playing = {number for pair in playing for number in pair}
+            expected = [
+                standing.couple.number
+                for standing in sorted(results.standings, key=lambda s: s.couple.number)
+                if all(
+                    n in standing.punched
+                    for n in (1, 3, 4, 6)
+                    if n < game or (n == game and standing.couple.number not in playing)
+                )
+            ]
+            assert [c.number for c in results.jar.alive] == expected, (game, seating.table)
+        if game < 6:
+            services.advance(evening, from_game=game)

@@ -87,3 +87,26 @@ def test_the_fifty_fifty_refuses_three_decimals(evening):
     with pytest.raises(UserError, match="more than two decimals"):
         set_fifty_fifty(evening, "10.005")
     assert Evening.objects.get(pk=evening.pk).fifty_fifty_takings == Decimal("0")
+
+
+@pytest.mark.parametrize(
+    ("language", "keeps", "out"),
+    [("en", "\u2212$95.00", "\u2212$100.00"), ("fr", "\u221295,00\xa0$", "\u2212100,00\xa0$")],
+)
+def test_a_hall_that_pays_out_more_than_it_takes_shows_one_minus_format(
+    organizer_client, evening, language, keeps, out
+):
+    """ "The hall keeps $-95.00" used to sit next to "−$100.00" lines."""
+    Evening.objects.filter(pk=evening.pk).update(entry_fee=Decimal("1.00"))
+    evening.refresh_from_db()
+    couples = make_couples(evening, 5, paid=True)
+    punch_counts(evening, couples, [5, 4, 3, 2, 1])
+    set_prize(evening, Target.PLACE, 1, kind="cash", amount="100.00")
+    finish(evening)
+    organizer_client.cookies["django_language"] = language
+    html = organizer_client.get(f"/evenings/{evening.slug}/prizes/").content.decode()
+    row = html[html.index('class="money-hall_keeps') :]
+    assert keeps in row[: row.index("</tr>")]
+    row = html[html.index('class="money-prizes') :]
+    assert out in row[: row.index("</tr>")]
+    assert "$-" not in html and "-95" not in html

@@ -314,13 +314,17 @@ def test_the_organizer_finishes_after_the_last_game(organizer_client, evening):
 
 
 def test_the_screen_polls_cheaply(volunteer_client, evening, django_assert_max_num_queries):
+    """A conditional GET, as the board's: 304 while nothing changed (issue 11)."""
     evening = started(evening, 4)
-    poll = url("game-screen", evening) + f"?poll=1&v={evening.version}"
+    poll = url("game-screen", evening)
+    first = volunteer_client.get(poll, headers=HTMX)
+    assert first.status_code == 200
+    assert first.content.decode().lstrip().startswith('<section id="game-section"')
     with django_assert_max_num_queries(4):
-        response = volunteer_client.get(poll, headers=HTMX)
-    assert response.status_code == 204
+        response = volunteer_client.get(poll, headers=HTMX | {"If-None-Match": first["ETag"]})
+    assert response.status_code == 304
     play_game(evening)
-    response = volunteer_client.get(poll, headers=HTMX)
+    response = volunteer_client.get(poll, headers=HTMX | {"If-None-Match": first["ETag"]})
     assert response.status_code == 200
     assert response.content.decode().lstrip().startswith('<section id="game-section"')
 
@@ -429,7 +433,7 @@ def test_the_table_links_page_shows_a_qr_code_per_table(volunteer_client, evenin
     html = response.content.decode()
     assert html.count("<svg") == 3
     token = seatings(evening)[0].table.token
-    assert f"http://testserver/t/{token}/" in html
+    assert f"http://127.0.0.1:8000/t/{token}/" in html  # the hall's address phones use
     response = volunteer_client.get(url("table-link", evening, 1))
     assert response.status_code == 200 and "<svg" in response.content.decode()
     assert volunteer_client.get(url("table-link", evening, 9)).status_code == 404
@@ -441,3 +445,81 @@ def test_table_links_come_a_page_at_a_time(volunteer_client, make_evening):
     assert html.count("<svg") == 24 and 'id="table-24"' in html and 'id="table-25"' not in html
     html = volunteer_client.get(url("table-links", evening) + "?page=2").content.decode()
     assert html.count("<svg") == 6 and 'id="table-30"' in html
+
+
+# --- What the screen says ----------------------------------------------------------
+
+
+def test_untapped_couples_do_not_read_won_and_the_screen_says_what_a_tap_does(
+    volunteer_client, evening
+):
+    evening = started(evening, 4)
+    html = volunteer_client.get(url("game-screen", evening)).content.decode()
+    assert "Tap the winners" in html
+    assert 'class="won"' not in html  # no "WON / WON" before anyone taps
+    table = seatings(evening)[0]
+    volunteer_client.post(url("game-result", evening, 1, 1), {"winner": table.couple_a.number})
+    html = volunteer_client.get(url("game-screen", evening)).content.decode()
+    assert html.count('class="won"') == 1  # the winner, in the "Change" form
+
+
+def test_a_disagreement_names_each_table_once(volunteer_client, evening):
+    evening = started(evening, 4)
+    table = seatings(evening)[0]
+    a, b = table.couple_a.number, table.couple_b.number
+    services.report_result(table.table, 1, a, a)
+    services.report_result(table.table, 1, b, b)
+    html = volunteer_client.get(url("game-screen", evening)).content.decode()
+    line = html[html.index('class="disputed-line"') :]
+    line = line[: line.index("</p>")]
+    assert line.count("table 1") == 1
+
+
+def test_after_the_last_game_no_movement_box_stays(organizer_client, evening):
+    evening = started(evening, 4, games=2)
+    play_game(evening)
+    services.advance(evening, from_game=1)
+    html = organizer_client.get(url("game-screen", evening)).content.decode()
+    assert "Moving into game 2" in html
+    play_game(evening)
+    organizer_client.post(url("game-finish", evening), {"game": "2"})
+    html = organizer_client.get(url("game-screen", evening)).content.decode()
+    assert "The evening is over" in html
+    assert "Moving into game 2" not in html and 'id="movement"' not in html
+
+
+def test_the_big_table_code_scales_to_its_box_so_it_sits_centred(volunteer_client, evening):
+    """A fixed-size SVG drawn in a wider box sat in its top-left corner."""
+    evening = started(evening, 4)
+    html = volunteer_client.get(url("table-link", evening, 1)).content.decode()
+    svg = html[html.index("<svg") : html.index(">", html.index("<svg"))]
+    assert "viewBox=" in svg and "width=" not in svg
+
+
+@pytest.mark.parametrize(
+    ("mode", "button", "revealed"),
+    [
+        ("sealed", "Finish the evening and reveal the cookie jar", True),
+        ("announced", "Finish the evening and settle the cookie jar", False),  # always shown
+    ],
+)
+def test_the_finish_button_says_what_it_does_to_the_jar(
+    organizer_client, evening, mode, button, revealed
+):
+    from scoring.models import JarOutcome
+
+    evening = started(evening, 4, games=1, cookie_jar=True, jar_draw_mode=mode, jar_draw_size=1)
+    html = organizer_client.get(url("game-screen", evening)).content.decode()
+    assert button in html
+    play_game(evening)
+    organizer_client.post(url("game-finish", evening), {"game": "1"})
+    evening.refresh_from_db()
+    assert evening.jar_revealed is revealed
+    assert JarOutcome.objects.filter(evening=evening).exists()
+
+
+def test_a_hat_jar_is_settled_after_its_numbers_are_typed(organizer_client, evening):
+    evening = started(evening, 4, games=1, cookie_jar=True, jar_draw_mode="hat")
+    html = organizer_client.get(url("game-screen", evening)).content.decode()
+    assert ">Finish the evening</button>" in html
+    assert "type the numbers drawn from the hat" in html

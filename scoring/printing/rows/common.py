@@ -2,11 +2,11 @@
 
 from dataclasses import dataclass
 
-from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict
+from tables import links
 from tables.models import Evening
 
 MAX_BLANK_CARDS = 200
@@ -28,9 +28,10 @@ class Heading:
 def _absolute(base_url: str, name: str, *args) -> str:
     """The absolute link to a named page.
 
-    `base_url` is the site's root: `request.build_absolute_uri("/")` in a view,
-    `--base-url` in a command (it may end in a sub-path, e.g. ".../cards/")."""
-    return base_url.rstrip("/") + reverse(name, args=args)
+    `base_url` is the address phones use: the hall's setting in a view
+    (`tables.links.phone_address`), `--base-url` in a command (it may end in
+    a sub-path, e.g. ".../cards/")."""
+    return links.page_link(base_url, name, *args)
 
 
 def couple_card_url(base_url: str, slug: str, number: int) -> str:

@@ -5,6 +5,8 @@ import subprocess
 
 from django.core.management.base import BaseCommand
 
+from tables.links import record_found_address
+
 
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses, loopback last. Nothing is sent anywhere."""
@@ -41,6 +43,9 @@ class Command(BaseCommand):
         self.stdout.write("CardNight is starting. Open it at:")
         every_interface = host in ("0.0.0.0", "")  # noqa: S104
         addresses = local_addresses() if every_interface else [host]
+        lan = [a for a in addresses if not a.startswith("127.")]
+        # What QR codes and printed links use until a hall sets its own.
+        record_found_address(f"http://{(lan or addresses)[0]}:{port}/")
         for address in addresses:
             note = (
                 "  (this computer only)"

@@ -3,6 +3,8 @@
 import hashlib
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.rules import jar as jar
 from scoring.rules.jar import JarError
@@ -58,3 +60,31 @@ def test_the_draw_size_must_fit_the_evening():
     with pytest.raises(JarError):
         jar.draw_numbers(25, 0)
     assert len(jar.draw_numbers(25, 25)) == 25
+
+
+def test_a_couple_is_out_as_soon_as_its_table_loses_a_drawn_game():
+    """Game 5 (drawn) is being played: couple 2 lost it, couple 3 is still playing."""
+    punched = {1: {2, 5}, 2: {2}, 3: {2}}
+    assert jar.alive(punched, [1, 2, 3], (2, 5, 9), games_over=4) == (1, 2, 3)
+    assert jar.alive(punched, [1, 2, 3], (2, 5, 9), games_over=4, still_playing={3}) == (1, 3)
+    assert jar.alive(punched, [1, 2, 3], (2, 5, 9), games_over=4, still_playing=set()) == (1,)
+    # The game being played is not drawn: nothing changes.
+    assert jar.alive(punched, [1, 2, 3], (2, 5, 9), games_over=2, still_playing=set()) == (1, 2, 3)
+
+
+@given(
+    st.dictionaries(st.integers(1, 12), st.sets(st.integers(1, 10)), max_size=12),
+    st.sets(st.integers(1, 10), min_size=1, max_size=5),
+    st.integers(0, 9),
+    st.sets(st.integers(1, 12)),
+)
+def test_still_playing_sits_between_the_game_before_and_the_game_after(
+    punched, numbers, over, playing
+):
+    numbers, couples = sorted(numbers), sorted(punched)
+    before = jar.alive(punched, couples, numbers, over)
+    after = jar.alive(punched, couples, numbers, over + 1)
+    assert jar.alive(punched, couples, numbers, over, still_playing=set()) == after
+    assert jar.alive(punched, couples, numbers, over, still_playing=set(couples)) == before
+    during = jar.alive(punched, couples, numbers, over, still_playing=playing)
+    assert set(after) <= set(during) <= set(before)

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0003_money_rule'),
+        ('tables', '0009_hall_phone_address'),
     ]
 
     operations = [

@@ -1,0 +1,107 @@
+"""The address phones use, and every link that leaves the page.
+
+QR codes, printed links and table links are read on another device, so they
+are built from the hall's setting "address phones use" (or the site's
+address: CARDNIGHT_ADDRESS, else the one `make run` found on this laptop),
+never from the request's Host header, which anyone can set.
+`absolute_link` is the one place an address and a path are joined.
+"""
+
+import ipaddress
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+FALLBACK_ADDRESS = "http://127.0.0.1:8000/"
+MAX_ADDRESS = 200
+
+
+def check_address(value: str) -> str:
+    """`value` as the root of the site's links, or ValueError with the reason.
+
+    Only an absolute http(s) address with a host, and no query or fragment
+    (nothing a QR code could carry to a dead page). Returns it with one
+    trailing slash.
+    """
+    text = (value or "").strip()
+    problem = _("Give the address as http://… or https://…, e.g. http://192.168.1.23:8000/.")
+    if not text or len(text) > MAX_ADDRESS or any(c.isspace() for c in text):
+        raise ValueError(problem)
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 -- raises ValueError on a bad port
+    except ValueError:
+        raise ValueError(problem) from None
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(problem)
+    if parts.query or parts.fragment or "?" in text or "#" in text:
+        raise ValueError(_("The address cannot have a “?” or “#” part: give only the site's root."))
+    if parts.username or parts.password or "@" in parts.netloc:
+        raise ValueError(problem)
+    return text.rstrip("/") + "/"
+
+
+def validate_address(value: str) -> None:
+    """`check_address` as a form and model validator."""
+    try:
+        check_address(value)
+    except ValueError as error:
+        raise ValidationError(str(error)) from None
+
+
+def found_address_file() -> Path:
+    return Path(settings.PHONE_ADDRESS_FILE)
+
+
+def record_found_address(address: str) -> None:
+    """Keep the address `make run` found (the `addresses` command)."""
+    path = found_address_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(check_address(address) + "\n")
+
+
+def site_address() -> str:
+    """The site's address for phones when a hall has not set its own."""
+    configured = settings.CARDNIGHT_ADDRESS
+    if configured:
+        return check_address(configured)
+    try:
+        return check_address(found_address_file().read_text())
+    except (OSError, ValueError):
+        return FALLBACK_ADDRESS
+
+
+def phone_address(hall=None) -> str:
+    """The address phones use for `hall` (its setting, else the site's)."""
+    saved = getattr(hall, "phone_address", "")
+    if saved:
+        try:
+            return check_address(saved)
+        except ValueError:
+            pass
+    return site_address()
+
+
+def absolute_link(address: str, path: str) -> str:
+    """`path` (from `reverse`, with any query) under `address`: THE link builder."""
+    return address.rstrip("/") + "/" + path.lstrip("/")
+
+
+def page_link(address: str, name: str, *args) -> str:
+    """The absolute link to a named page."""
+    return absolute_link(address, reverse(name, args=args))
+
+
+def is_loopback(address: str) -> bool:
+    """True for an address only this computer can open (127.0.0.1, localhost)."""
+    host = (urlsplit(address).hostname or "").lower()
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback or ipaddress.ip_address(host).is_unspecified
+    except ValueError:
+        return False
