@@ -63,9 +63,11 @@ def test_a_whole_evening_makes_the_guides_screenshots(live_server, guide_phone, 
         page.get_by_label("First player").fill(first)
         page.get_by_label("Second player").fill(second)
         page.keyboard.press("Enter")
-        page.get_by_text(f"Couple {number}: {first} & {second}.").wait_for()
+        page.locator("#door-section").get_by_text(
+            f"Couple {number}: {first} & {second}."
+        ).wait_for()
     page.get_by_role("button", name="Mark paid").first.click()
-    page.get_by_role("button", name="✔ Paid").wait_for()
+    page.get_by_text("✔ Paid").first.wait_for()
     shot(page, "02-door")
 
     page.goto(f"{live_server.url}/evenings/{evening.slug}/game/")
