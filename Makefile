@@ -7,13 +7,14 @@ PORT   ?= 8000
 WORKERS ?= 3
 THREADS ?= 4
 
-.PHONY: run test install install-dev lint migrations-check deploy-check bench load messages clean help
+.PHONY: run test install install-dev lint migrations-check deploy-check bench load messages screenshots clean help
 
 help:
 	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
 	@echo "make test   - run the whole test suite"
 	@echo "make lint   - ruff and the import contracts (lint-imports)"
 	@echo "make bench  - print speed figures"
+	@echo "make screenshots - refresh the organizer guide's pictures in docs/img/"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +58,9 @@ deploy-check: install-dev
 
 bench: install-dev
 	$(BIN)/python bench/run.py
+
+screenshots: install-dev
+	CARDNIGHT_SCREENSHOTS=1 $(BIN)/python -m pytest -q -m screenshots tests/test_screenshots.py
 
 load: install-dev
 	$(BIN)/python bench/load.py

@@ -174,3 +174,17 @@ def restore_backup(path: Path) -> Path | None:
     # Into the live file (not a file swap), so its WAL stays in step.
     _backup_api_copy(path, target)
     return safety
+
+
+def last_backup_time(directory: Path | None = None) -> datetime.datetime | None:
+    """When the newest backup in var/backups/ was written (aware, UTC), or
+    None when there is none (no SQL: it reads the folder)."""
+    directory = Path(directory or settings.BACKUP_DIR)
+    newest = max(directory.glob(f"{PREFIX}*{SUFFIX}"), default=None, key=lambda p: p.name)
+    if newest is None:
+        return None
+    try:
+        stamp = newest.stat().st_mtime
+    except OSError:
+        return None
+    return datetime.datetime.fromtimestamp(stamp, tz=datetime.UTC)

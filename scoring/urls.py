@@ -3,9 +3,10 @@ prizes and ties, the cookie jar and the hall's season."""
 
 from django.urls import path
 
-from scoring.views import jar, prizes, season, standings, tiebreak
+from scoring.views import hub, jar, prizes, season, standings, tiebreak
 
 urlpatterns = [
+    path("evenings/<slug:slug>/", hub.evening_detail, name="evening-detail"),
     # The door's "In the jar" tap (a row of the door list, tables/door.html).
     path("evenings/<slug:slug>/couples/<int:number>/jar/", jar.door_jar, name="couple-jar"),
     path("evenings/<slug:slug>/standings/", standings.standings, name="standings"),

@@ -215,6 +215,11 @@ class Evening(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(MAX_GAMES)],
     )
 
+    # When each printout was last made (the evening's checklist reads them)
+    cue_cards_printed_at = models.DateTimeField(null=True, blank=True)
+    table_cards_printed_at = models.DateTimeField(null=True, blank=True)
+    results_printed_at = models.DateTimeField(null=True, blank=True)
+
     # House rules for the dispute engine (B3, B4)
     renege = models.CharField(
         _("renege rule"), max_length=20, choices=Renege, default=Renege.CAPE_BRETON

@@ -5,7 +5,6 @@ from tables.views import door, evenings
 urlpatterns = [
     path("evenings/", evenings.evening_list, name="evening-list"),
     path("evenings/new/", evenings.evening_create, name="evening-create"),
-    path("evenings/<slug:slug>/", evenings.evening_detail, name="evening-detail"),
     path("evenings/<slug:slug>/edit/", evenings.evening_edit, name="evening-edit"),
     path("evenings/<slug:slug>/door/", door.door, name="door"),
     path("evenings/<slug:slug>/couples/<int:number>/", door.couple_edit, name="couple-edit"),

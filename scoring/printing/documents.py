@@ -1,4 +1,4 @@
-"""The four printouts by name: rows in, PDF bytes out (views and commands call
+"""The printouts by name: rows in, PDF bytes out (views and commands call
 this), and which of them an evening can print now."""
 
 from dataclasses import dataclass
@@ -81,6 +81,17 @@ KINDS = {
             ),
             gettext_lazy("Any time: it does not depend on the couples."),
         ),
+        Kind(
+            "volunteers",
+            "volunteer-quick-start",
+            gettext_lazy("Volunteer quick-start"),
+            gettext_lazy(
+                "One page for the helpers: the address to open on their phone with a QR code "
+                "to sign in, and how to register a couple, record a result, settle a "
+                "disagreement and mark a couple leaving."
+            ),
+            gettext_lazy("Before the evening, one for each volunteer."),
+        ),
     )
 }
 
@@ -95,7 +106,7 @@ class Printout:
 
 
 def printouts(evening: Evening) -> list[Printout]:
-    """The four printouts and whether each can be printed now (two queries)."""
+    """The printouts and whether each can be printed now (two queries)."""
     has_couples = evening.couples.exists()
     no_couples = _("Register the couples first.")
     has_tables = has_couples and Table.objects.filter(evening=evening).exists()
@@ -104,6 +115,7 @@ def printouts(evening: Evening) -> list[Printout]:
         "tables": (has_tables, no_couples if not has_couples else _("Seat the tables first.")),
         "results": (has_couples, no_couples),
         "rules": (True, ""),
+        "volunteers": (True, ""),
     }
     return [
         Printout(KINDS[name], ready, "" if ready else reason)
@@ -157,6 +169,8 @@ def render(kind: str, evening: Evening, *, base_url: str = DEFAULT_BASE_URL, bla
         content = draw.draw_results_sheet(rows.results_rows(evening))
     elif kind == "rules":
         content = draw.draw_rules_card(rows.rules_card_rows(evening))
+    elif kind == "volunteers":
+        content = draw.draw_quick_start(rows.quick_start_rows(evening, base_url))
     else:
         raise ValueError(kind)
     return Pdf(f"{KINDS[kind].filename}-{evening.slug}.pdf", content)

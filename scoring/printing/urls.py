@@ -11,4 +11,9 @@ urlpatterns = [
     path("evenings/<slug:slug>/print/table-cards.pdf", printing.table_cards, name="print-tables"),
     path("evenings/<slug:slug>/print/results.pdf", printing.results_sheet, name="print-results"),
     path("evenings/<slug:slug>/print/rules-card.pdf", printing.rules_card, name="print-rules"),
+    path(
+        "evenings/<slug:slug>/print/volunteer-quick-start.pdf",
+        printing.quick_start,
+        name="print-volunteers",
+    ),
 ]

@@ -1,4 +1,4 @@
-"""The print page and the four PDFs (organizers and volunteers).
+"""The print page and its PDFs (organizers and volunteers).
 
 Each PDF is built on request by `scoring.printing.documents.render` and sent
 inline, so a phone opens it in its PDF viewer and a laptop in the browser,
@@ -76,6 +76,7 @@ def _pdf(request: HttpRequest, slug: str, kind: str, **options) -> HttpResponse:
         pdf = documents.render(kind, evening, base_url=links.phone_address(evening.hall), **options)
     except UserError as error:
         return user_error(request, error, back=reverse("print-index", args=[evening.slug]))
+    services.record_printed(evening, kind)
     response = HttpResponse(pdf.content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{pdf.filename}"'
     patch_cache_control(response, private=True, max_age=0)
@@ -109,3 +110,9 @@ def results_sheet(request: HttpRequest, slug: str) -> HttpResponse:
 @volunteer_required
 def rules_card(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(request, slug, "rules")
+
+
+@require_GET
+@volunteer_required
+def quick_start(request: HttpRequest, slug: str) -> HttpResponse:
+    return _pdf(request, slug, "volunteers")

@@ -7,6 +7,7 @@
     receipts.py     a report or tap sent again from a phone's outbox: once only
     advance.py      starting the next game by the rotation rule
     corrections.py  an organizer's corrections after the fact
+    printed.py      noting when a printout was made
     base.py         the checks and helpers they share
 
 Each public function is one transaction (see base.py). `from tables import
@@ -29,6 +30,7 @@ from .door import (
 )
 from .evening import finish_evening, save_hall, save_settings, start_evening
 from .play import change_result, record_result
+from .printed import record_printed
 from .tableside import report_result
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "correct_result",
     "finish_evening",
     "mark_leaving",
+    "record_printed",
     "record_result",
     "register_couple",
     "remove_couple",

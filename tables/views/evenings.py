@@ -22,14 +22,6 @@ def evening_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_GET
-@volunteer_required
-def evening_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
-    couples = evening.couples.count()
-    return render(request, "tables/evening_detail.html", {"evening": evening, "couples": couples})
-
-
 @require_http_methods(["GET", "POST"])
 @organizer_required
 def evening_create(request: HttpRequest) -> HttpResponse:

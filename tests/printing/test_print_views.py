@@ -1,4 +1,4 @@
-"""The print page and the four PDF links: organizers and volunteers only,
+"""The print page and the PDF links: organizers and volunteers only,
 GET only, a message and a 409 when there is nothing to print yet."""
 
 import pytest
@@ -15,6 +15,7 @@ PDFS = [
     ("print-tables", "table-cards"),
     ("print-results", "results"),
     ("print-rules", "rules-card"),
+    ("print-volunteers", "volunteer-quick-start"),
 ]
 
 
@@ -23,12 +24,18 @@ def url(name, evening):
 
 
 @pytest.mark.parametrize("persona", ["organizer_client", "volunteer_client"])
-def test_the_print_page_lists_the_four_pdfs_with_what_each_is_for(request, persona, seated):
+def test_the_print_page_lists_the_pdfs_with_what_each_is_for(request, persona, seated):
     client = request.getfixturevalue(persona)
     response = client.get(url("print-index", seated))
     assert response.status_code == 200
     html = response.content.decode()
-    for title in ("Cue cards", "Table cards", "Results sheet", "Rules card"):
+    for title in (
+        "Cue cards",
+        "Table cards",
+        "Results sheet",
+        "Rules card",
+        "Volunteer quick-start",
+    ):
         assert title in html
     for name, _filename in PDFS:
         assert url(name, seated) in html

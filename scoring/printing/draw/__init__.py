@@ -18,6 +18,7 @@ from .cue_cards import (
     draw_cue_cards,
     names_size,
 )
+from .quick_start import draw_quick_start
 from .results_sheet import NAME_SIZE, draw_results_sheet, standings_name_fit
 from .rules_card import draw_rules_card
 from .table_cards import draw_table_cards, table_number_fit
@@ -30,6 +31,7 @@ __all__ = [
     "Box",
     "cue_card_layout",
     "draw_cue_cards",
+    "draw_quick_start",
     "draw_results_sheet",
     "draw_rules_card",
     "draw_table_cards",

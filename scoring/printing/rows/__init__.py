@@ -9,6 +9,7 @@ the rules in words) and the PDFs separately.
 
 from .common import MAX_BLANK_CARDS, Heading, board_url, couple_card_url, table_entry_url
 from .cue_cards import CueCard, CueCardSheet, cue_card_rows
+from .quick_start import QuickStart, Section, quick_start_rows
 from .results_sheet import Line, MoneyRow, PrizeRow, ResultsSheet, StandingRow, results_rows
 from .rules_card import Example, RankColumn, RulesCard, card_label, rules_card_rows
 from .table_cards import TableCard, TableCardSheet, table_card_rows
@@ -22,9 +23,11 @@ __all__ = [
     "Line",
     "MoneyRow",
     "PrizeRow",
+    "QuickStart",
     "RankColumn",
     "ResultsSheet",
     "RulesCard",
+    "Section",
     "StandingRow",
     "TableCard",
     "TableCardSheet",
@@ -32,6 +35,7 @@ __all__ = [
     "card_label",
     "couple_card_url",
     "cue_card_rows",
+    "quick_start_rows",
     "results_rows",
     "rules_card_rows",
     "table_card_rows",

@@ -1,0 +1,27 @@
+"""The evening's page: tonight's checklist and every other page one tap away."""
+
+from urllib.parse import urlsplit
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from cardnight.roles import volunteer_required
+from scoring.checklist import checklist
+from tables import links
+from tables.models import Evening
+from tables.queries import evening_or_404 as get_evening
+
+
+def phone_host(request: HttpRequest, evening: Evening) -> str:
+    """The host of the address phones use (the hall's setting, else the
+    address found at start-up): what the printed QR codes carry."""
+    return urlsplit(links.phone_address(evening.hall)).netloc
+
+
+@require_GET
+@volunteer_required
+def evening_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    evening = get_evening(slug)
+    night = checklist(evening, phone_host=phone_host(request, evening))
+    return render(request, "tables/evening_detail.html", {"evening": evening, "night": night})
