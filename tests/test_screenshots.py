@@ -13,7 +13,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from tables.models import Evening, Seating
-from tests.conftest import sign_in
+from tests.conftest import sign_in, winner_button
 
 pytestmark = [
     pytest.mark.browser,
@@ -79,7 +79,7 @@ def test_a_whole_evening_makes_the_guides_screenshots(live_server, guide_phone, 
         seatings = Seating.objects.filter(game__evening=evening, game__number=game)
         for seating in seatings.select_related("table", "couple_a"):
             card = page.locator(f"#table-{seating.table.number}")
-            card.get_by_role("button", name=f"Couple {seating.couple_a.number} won").click()
+            winner_button(card, seating.couple_a.number).click()
             expect(card.get_by_text(f"couple {seating.couple_a.number} won.")).to_be_visible()
         if game < GAMES:
             page.get_by_role("button", name=f"Start game {game + 1}").click()
