@@ -87,7 +87,7 @@ BUILD_IN_CODE = """
 import datetime, sys
 from tables.models import Hall
 sys.path.insert(0, ".")
-from tests.board.helpers import build_evening
+from tests.support.board import build_evening
 hall, _ = Hall.objects.get_or_create(name="Bench Hall")
 slug = "bench-" + datetime.datetime.now().strftime("%Y%m%d%H%M%S")
 evening = build_evening(hall, couples={couples}, played=12, current_in={couples} // 4, slug=slug)

@@ -36,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.hall import Browser, Server, manage, open_tables, server_env  # noqa: E402
+from tests.support.hall import Browser, Server, manage, open_tables, server_env  # noqa: E402
 
 PASSWORD = "load-test-45"  # noqa: S105 -- a throw-away account on a throw-away database
 SLUG = "load-night"

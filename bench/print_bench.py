@@ -120,6 +120,27 @@ def measure(kind: str, evening, runs: int, **options) -> tuple[int, float, float
     return pages, min(times), max(times), len(content)
 
 
+def print_qr_timings(evening, runs: int) -> None:
+    """Encoding alone, one code per couple: the fixed mask the PDFs use, and
+    segno's own choice of mask (it builds and scores all eight)."""
+    from scoring.printing import qr, rows
+
+    links = [
+        rows.couple_card_url("http://192.168.1.23:8000/", evening.slug, number)
+        for number in range(1, evening.couples.count() + 1)
+    ]
+    for label, mask in ((f"fixed mask {qr.MASK} (used)", qr.MASK), ("segno's mask choice", None)):
+        times = []
+        for _ in range(runs):
+            qr.qr_modules.cache_clear()
+            started = time.perf_counter()
+            for link in links:
+                qr.qr_modules(link, mask)
+            times.append(time.perf_counter() - started)
+        print(f"QR encoding of {len(links)} links, {label:<24} fastest {min(times):.2f}s")
+    qr.qr_modules.cache_clear()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--couples", type=int, default=300)
@@ -143,6 +164,7 @@ def main(argv: list[str]) -> int:
             f"(data built in {time.perf_counter() - started:.1f} s); "
             f"best and worst of {args.runs} runs, QR codes encoded afresh each run"
         )
+        print_qr_timings(evening, args.runs)
         print(f"{'PDF':<28} {'pages':>5} {'fastest':>9} {'slowest':>9} {'size':>9}  aim")
         failures = 0
         for label, kind, options, aimed in [

@@ -21,6 +21,6 @@ urlpatterns = [
     path("", include("tables.urls")),
     path("", include("tables.urls_game")),
     path("", include("scoring.urls")),
-    path("", include("scoring.urls_print")),
+    path("", include("scoring.printing.urls")),
     path("", include("scoring.dispute.urls")),
 ]

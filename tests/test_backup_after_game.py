@@ -1,6 +1,6 @@
 """After every game an online backup of the SQLite database is kept."""
 
-from bench.hall import manage, server_env
+from tests.support.hall import manage, server_env
 
 
 def test_playing_games_leaves_the_last_few_backups(tmp_path):

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.hall import run_manage, server_env
 from cardnight.backup import copy_database, prune
+from tests.support.hall import run_manage, server_env
 
 
 def manage(var_dir: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:

@@ -9,8 +9,9 @@ import uuid
 import pytest
 from django.db import connection
 
-from tests.server import Browser, Server, free_port, manage, server_env, sqlite_write_lock
-from tests.tcp_proxy import TcpProxy
+from tests.support.hall import Browser, Server, free_port, manage, server_env
+from tests.support.locks import sqlite_write_lock
+from tests.support.tcp_proxy import TcpProxy
 
 SETUP = (
     "import datetime\n"

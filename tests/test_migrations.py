@@ -1,6 +1,6 @@
 """Migrations are reversible: down to zero and up again, on a real database file."""
 
-from bench.hall import manage, server_env
+from tests.support.hall import manage, server_env
 
 
 def test_every_migration_can_be_undone_and_redone(tmp_path):

@@ -10,6 +10,7 @@ from cardnight.errors import UserError
 from tables.models import Evening, Table
 
 from . import draw, rows
+from .fonts import unprintable
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/"
 DEFAULT_BLANK_CARDS = 4  # one sheet of walk-in cards
@@ -107,6 +108,17 @@ def printouts(evening: Evening) -> list[Printout]:
     return [
         Printout(KINDS[name], ready, "" if ready else reason)
         for name, (ready, reason) in states.items()
+    ]
+
+
+def unprintable_names(evening: Evening) -> list[tuple]:
+    """(couple, name) for each name the PDFs' font cannot draw as typed (an
+    emoji, Chinese): the print page lists them (one query)."""
+    return [
+        (couple, name)
+        for couple in evening.couples.order_by("number")
+        for name in (couple.player1, couple.player2)
+        if unprintable(name)
     ]
 
 

@@ -7,6 +7,10 @@ then written "5H" instead of "5♥".
 
 Text is never cut: `fit_text` shrinks it to fit the width, and wraps it to two
 lines (at a space) when one line would be smaller than a readable size.
+
+A character the font cannot draw (an emoji, Chinese) prints as a visible
+placeholder (`PLACEHOLDER`, "?" in a diamond) instead of an empty box, and
+`unprintable` tells the print page which names will not print as typed.
 """
 
 import math
@@ -17,12 +21,14 @@ from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
 LEADING = 1.2  # line height, as a multiple of the font size
 
 _SUIT_LETTERS = str.maketrans({"♥": "H", "♦": "D", "♣": "C", "♠": "S"})
+PLACEHOLDER = "\ufffd"  # the replacement character: "?" in a black diamond
+MIN_SIZE = 7  # nothing on paper is printed smaller than this (points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +38,43 @@ class Fonts:
     has_suits: bool  # False on the Helvetica fallback
 
     def text(self, value: str) -> str:
-        """`value` as this font can print it (suit symbols become letters if needed)."""
-        return value if self.has_suits else value.translate(_SUIT_LETTERS)
+        """`value` as this font can print it: suit symbols become letters on
+        the fallback font, and any other character it cannot draw the
+        placeholder."""
+        if not self.has_suits:
+            value = value.translate(_SUIT_LETTERS)
+        return printable(value, self.regular)
+
+
+@cache
+def _charset(font: str) -> frozenset[int] | None:
+    """The code points `font` can draw (None: a standard PDF font, Latin-1)."""
+    face = pdfmetrics.getFont(font).face
+    if not isinstance(face, TTFontFace):
+        return None
+    return frozenset(face.charToGlyph)
+
+
+def printable(text: str, font: str) -> str:
+    """`text` with each character `font` cannot draw replaced by `PLACEHOLDER`
+    (spaces and combining accents are kept; an emoji's variation selector
+    and joiners go with it)."""
+    charset = _charset(font)
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if (code < 256) if charset is None else (code in charset or ch in " \t\n"):
+            out.append(ch)
+        elif ch in "\ufe0f\u200d" or 0x1F3FB <= code <= 0x1F3FF:
+            continue  # part of the emoji before it
+        elif not (out and out[-1] == PLACEHOLDER):
+            out.append(PLACEHOLDER)
+    return "".join(out)
+
+
+def unprintable(text: str) -> bool:
+    """Whether `text` has a character the PDFs' font cannot draw."""
+    return printable(text, fonts().regular) != text
 
 
 @cache
@@ -146,7 +187,7 @@ def fit_text(
     readable. When even `max_lines` lines must go below `min_size` the text
     still prints whole, smaller: it never overflows and is never cut.
     """
-    text = tidy(text)
+    text = printable(tidy(text), font)
     if not text:
         return Fitted((), font, max_size)
     natural = text_width(text, font, 1)  # 0 for a lone accent
@@ -169,3 +210,39 @@ def fit_text(
         if found is not None and low / 10 > best.size:
             best = Fitted(tuple(found), font, low / 10)
     return best
+
+
+def lines_at(text: str, font: str, size: float, width: float, max_lines: int):
+    """`text` wrapped at `size` if it takes at most `max_lines` lines with no
+    word split, else None."""
+    text = printable(tidy(text), font)
+    if any(text_width(word, font, size) > width for word in text.split(" ")):
+        return None
+    lines = wrap(text, font, size, width)
+    return tuple(lines) if len(lines) <= max_lines else None
+
+
+def largest_size(
+    texts,
+    font: str,
+    *,
+    width: float,
+    height: float,
+    max_size: float,
+    min_size: float,
+    max_lines: int,
+) -> float:
+    """The largest size (in tenths, from `min_size` up to `max_size`) at which
+    every text fits `width` x `height` in at most `max_lines` lines; `min_size`
+    when some do not fit even then."""
+    size = _floor(max_size)
+    for text in set(texts):
+        if not text.strip():
+            continue
+        while size > min_size:
+            lines = lines_at(text, font, size, width, max_lines)
+            if lines is not None and len(lines) * size * LEADING <= height:
+                break
+            # Shrink to the next size that could make a difference.
+            size = max(min_size, _floor(size - max(0.1, size * 0.03)))
+    return max(size, min_size)

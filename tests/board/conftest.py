@@ -3,7 +3,7 @@
 import pytest
 from django.core.cache import cache
 
-from tests.board.helpers import build_evening
+from tests.support.board import build_evening
 
 
 @pytest.fixture(autouse=True)

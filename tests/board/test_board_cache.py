@@ -10,7 +10,7 @@ from django.test import Client
 
 from scoring import board
 from scoring.board import views
-from tests.board.helpers import HTMX, record, url
+from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ own (older) ETag so the phone asks again, never a stale board called current."""
 import pytest
 
 from scoring import board
-from tests.board.helpers import HTMX, record, url
+from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.urls import NoReverseMatch
 
 from scoring.models import Prize, Target, TieBreak, TieBreakEntry
 from tables.models import Evening
-from tests.board.helpers import HTMX, record, url
+from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
 

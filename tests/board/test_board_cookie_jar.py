@@ -9,7 +9,7 @@ import pytest
 
 from scoring.rules.jar import fingerprint
 from tables.models import Couple, Evening, Punch
-from tests.board.helpers import url
+from tests.support.board import url
 
 pytestmark = pytest.mark.django_db
 

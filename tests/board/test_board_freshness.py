@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tables.models import Evening, Hall
-from tests.board.helpers import HTMX, record, url
+from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
 

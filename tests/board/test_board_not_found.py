@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.board.helpers import HTMX, url
+from tests.support.board import HTMX, url
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,7 @@ numbers only; a hidden name never appears anywhere in any answer."""
 import pytest
 
 from tables.models import Hall
-from tests.board.helpers import HTMX, url
+from tests.support.board import HTMX, url
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ board built from scratch), with a warm cache, and for a 304."""
 import pytest
 from django.core.cache import cache
 
-from tests.board.helpers import HTMX, url
+from tests.support.board import HTMX, url
 
 pytestmark = pytest.mark.django_db
 

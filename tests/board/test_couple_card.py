@@ -7,7 +7,7 @@ import re
 import pytest
 
 from tables.models import Couple, Evening, Game, Punch, Seating
-from tests.board.helpers import HTMX, record, url
+from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ import pytest
 
 from scoring.board import match_couples, parse_number
 from tables.models import Hall
-from tests.board.helpers import HTMX, url
+from tests.support.board import HTMX, url
 
 pytestmark = pytest.mark.django_db
 

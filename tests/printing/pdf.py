@@ -2,6 +2,7 @@
 
 import io
 import re
+import shutil
 import subprocess
 import tempfile
 from pathlib import Path
@@ -31,9 +32,10 @@ def all_text(content: bytes) -> str:
     return " ".join(page_texts(content))
 
 
-def qr_codes(page) -> dict[str, tuple[tuple[bool, ...], ...]]:
+def qr_codes(page) -> dict[str, tuple[bytes, ...]]:
     """Every QR code drawn on a page (a Form XObject named qr…), read back
-    from its rectangles into dark/light modules, by XObject name."""
+    from its rectangles into rows of modules (1 dark, 0 light, as
+    `scoring.printing.qr.qr_modules` gives them), by XObject name."""
     found = {}
     xobjects = page["/Resources"].get("/XObject", {})
     for name, ref in xobjects.items():
@@ -42,14 +44,14 @@ def qr_codes(page) -> dict[str, tuple[tuple[bool, ...], ...]]:
             continue
         side = int(form["/BBox"][2])
         size = side - 2 * QUIET_ZONE
-        modules = [[False] * size for _ in range(size)]
+        modules = [bytearray(size) for _ in range(size)]
         for x, y, w, h in _RECT.findall(form.get_data()):
             x, y, w, h = (round(float(v)) for v in (x, y, w, h))
             assert h == 1
             row = side - QUIET_ZONE - 1 - y
             for column in range(x - QUIET_ZONE, x - QUIET_ZONE + w):
-                modules[row][column] = True
-        found[name] = tuple(tuple(row) for row in modules)
+                modules[row][column] = 1
+        found[name] = tuple(bytes(row) for row in modules)
     return found
 
 
@@ -73,6 +75,32 @@ def dark_pixels(content: bytes, page: int = 1, resolution: int = 30) -> tuple[in
         return _count_dark(image.read_bytes())
 
 
+ZBARIMG = shutil.which("zbarimg")  # Debian's zbar-tools
+
+
+def decoded_qr_codes(content: bytes, resolution: int = 200) -> list[list[str]]:
+    """Every QR code on every page, read off the rendered page by `zbarimg`
+    (what a phone's camera would read), page by page, sorted."""
+    assert ZBARIMG, "zbarimg is missing (Debian: apt-get install zbar-tools)"
+    pages = []
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / "doc.pdf"
+        pdf.write_bytes(content)
+        prefix = str(Path(folder) / "page")
+        subprocess.run(
+            ["pdftoppm", "-gray", "-png", "-r", str(resolution), str(pdf), prefix], check=True
+        )
+        for image in sorted(Path(folder).glob("page*.png")):
+            result = subprocess.run(
+                [ZBARIMG, "--quiet", "--raw", "-Sdisable", "-Sqrcode.enable", str(image)],
+                capture_output=True,
+                text=True,
+            )
+            assert result.returncode in (0, 4), result.stderr  # 4: no code on the page
+            pages.append(sorted(result.stdout.splitlines()))
+    return pages
+
+
 def _count_dark(pgm: bytes) -> tuple[int, int]:
     """Pixels darker than mid-grey in a binary PGM (P5, 8 bits)."""
     fields = []
@@ -85,3 +113,60 @@ def _count_dark(pgm: bytes) -> tuple[int, int]:
     assert magic == b"P5" and int(maximum) == 255
     pixels = pgm[position + 1 : position + 1 + int(width) * int(height)]
     return sum(1 for value in pixels if value < 128), len(pixels)
+
+
+def text_sizes(content: bytes) -> list[tuple[int, str, float]]:
+    """(page number, text, size in points) of every piece of text drawn, the
+    size as printed (the font size scaled by the text and page matrices)."""
+    found = []
+    for number, page in enumerate(reader(content).pages, start=1):
+
+        def visit(text, cm, tm, font, size, number=number):
+            if not text.strip():
+                return
+            a, b, c, d = (
+                tm[0] * cm[0] + tm[1] * cm[2],
+                tm[0] * cm[1] + tm[1] * cm[3],
+                tm[2] * cm[0] + tm[3] * cm[2],
+                tm[2] * cm[1] + tm[3] * cm[3],
+            )
+            del a, b
+            found.append((number, text.strip(), round(size * (c * c + d * d) ** 0.5, 2)))
+
+        page.extract_text(visitor_text=visit)
+    return found
+
+
+def ink_near_edges(content: bytes, inches: float, resolution: int = 72) -> list[int]:
+    """The pages (numbered from 1) with printed (non-white) pixels less than
+    `inches` from an edge of the paper, the pages rendered by pdftoppm."""
+    found = set()
+    band = int(inches * resolution)
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / "doc.pdf"
+        pdf.write_bytes(content)
+        subprocess.run(
+            ["pdftoppm", "-gray", "-r", str(resolution), str(pdf), str(Path(folder) / "page")],
+            check=True,
+        )
+        for image in sorted(Path(folder).glob("page*.pgm")):
+            number = int(image.stem.rsplit("-", 1)[1])
+            width, height, pixels = _pgm(image.read_bytes())
+            for y in range(height):
+                row = pixels[y * width : (y + 1) * width]
+                edge = row if y < band or y >= height - band else row[:band] + row[-band:]
+                if min(edge) < 250:
+                    found.add(number)
+                    break
+    return sorted(found)
+
+
+def _pgm(pgm: bytes) -> tuple[int, int, bytes]:
+    fields = []
+    position = 0
+    while len(fields) < 4:
+        match = re.compile(rb"\s*(#[^\n]*\n\s*)*(\S+)").match(pgm, position)
+        fields.append(match.group(2))
+        position = match.end()
+    width, height = int(fields[1]), int(fields[2])
+    return width, height, pgm[position + 1 : position + 1 + width * height]

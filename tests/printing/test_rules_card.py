@@ -6,6 +6,7 @@ import itertools
 import pytest
 
 from scoring import engine
+from scoring.house_rules import evening_rules
 from scoring.printing import documents, rows
 from tables.models import Evening
 
@@ -64,7 +65,7 @@ def test_five_only_reneging_makes_the_jack_a_card_that_must_be_played(six):
 
 
 def test_the_examples_are_the_engines_rulings(six):
-    rules = rows.house_rules(six)
+    rules = evening_rules(six)
     for example, (led, hand) in zip(
         rows.rules_card_rows(six).examples,
         [("6S", ["JS", "3S", "9D"]), ("6S", ["JS", "9D", "KC"]), ("JS", ["5S", "9D"]),

@@ -26,6 +26,7 @@ def print_index(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "evening": evening,
         "printouts": documents.printouts(evening),
+        "unprintable": documents.unprintable_names(evening),
         "blank": documents.DEFAULT_BLANK_CARDS,
         "max_blank": documents.rows.MAX_BLANK_CARDS,
     }

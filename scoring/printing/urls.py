@@ -1,8 +1,8 @@
-"""The print page and its PDFs; see scoring/views/printing.py."""
+"""The print page and its PDFs; see scoring/printing/views.py."""
 
 from django.urls import path
 
-from scoring.views import printing
+from scoring.printing import views as printing
 
 urlpatterns = [
     path("evenings/<slug:slug>/print/", printing.print_index, name="print-index"),

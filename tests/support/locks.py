@@ -5,8 +5,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.hall import Browser, Server, free_port, manage, server_env  # noqa: F401
-
 
 @contextlib.contextmanager
 def sqlite_write_lock(path: Path):

@@ -1,6 +1,6 @@
 """A hall in a box: the production server (gunicorn, as `make run` starts it)
 in a real process, an HTTP client with cookies and CSRF, and parsers for the
-pages volunteers use. Shared by the load script and the fault tests."""
+pages volunteers use. Shared by the load script (bench/load.py) and the fault tests."""
 
 import http.cookiejar
 import os
@@ -15,7 +15,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RESULT_FORM = re.compile(r'action="(/evenings/[^/]+/game/(\d+)/tables/(\d+)/)"')
 WINNER_BUTTON = re.compile(r'name="winner" value="(\d+)"')
 TABLE_LINK = re.compile(r"/t/([A-Za-z0-9_-]{20,})/")

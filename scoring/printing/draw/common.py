@@ -1,0 +1,147 @@
+"""What the printouts share: page sizes, the canvas and the flowing document
+(with its footer), paragraph styles, safe text for platypus."""
+
+import io
+from xml.sax.saxutils import escape
+
+from django.utils.translation import gettext as _
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import inch
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
+
+from scoring.engine import Suit
+
+from .. import rows as r
+from ..fonts import Fitted, fonts
+
+# Page streams compressed as binary Flate, without reportlab's default ASCII
+# base-85 layer: smaller files, and no pure-Python encoding pass (reportlab's
+# C accelerators are not installed). Only these PDFs use reportlab here.
+rl_config.useA85 = 0
+
+DARK_RED = colors.Color(0.62, 0, 0)
+GRID_GREY = 0.55  # cut guides: visible on paper, quieter than the content
+CREATOR = "CardNight"
+SAFE_MARGIN = 0.3 * inch  # no ink nearer the paper's edge: printers clip up to 0.25 in
+FOOTER_SIZE = 9
+
+
+def page_size(paper: str) -> tuple[float, float]:
+    return A4 if paper == "a4" else letter
+
+
+def new_canvas(buffer: io.BytesIO, size, heading: r.Heading, title: str) -> Canvas:
+    canvas = Canvas(buffer, pagesize=size, pageCompression=1, invariant=1)
+    canvas.setTitle(f"{title} · {heading.evening}")
+    canvas.setAuthor(heading.hall)
+    canvas.setCreator(CREATOR)
+    return canvas
+
+
+def draw_fitted(
+    canvas: Canvas, fitted: Fitted, x: float, top: float, *, align: str = "left", width: float = 0
+) -> float:
+    """Draw `fitted` lines from `top` down; returns the y under the last line."""
+    canvas.setFont(fitted.font, fitted.size)
+    y = top
+    for line in fitted.lines:
+        y -= fitted.size * 1.2
+        baseline = y + fitted.size * 0.25
+        if align == "center":
+            canvas.drawCentredString(x + width / 2, baseline, line)
+        elif align == "right":
+            canvas.drawRightString(x + width, baseline, line)
+        else:
+            canvas.drawString(x, baseline, line)
+    return y
+
+
+def paragraph_styles(smallest: float = 8) -> dict[str, ParagraphStyle]:
+    """The flowing documents' styles; `smallest` is the size of the small
+    print and table cells (the results sheet's is 9)."""
+    f = fonts()
+    base = ParagraphStyle("base", fontName=f.regular, fontSize=9.5, leading=12)
+    return {
+        "title": ParagraphStyle("title", base, fontName=f.bold, fontSize=17, leading=21),
+        "subtitle": ParagraphStyle("subtitle", base, fontSize=10, leading=13),
+        "h2": ParagraphStyle(
+            "h2", base, fontName=f.bold, fontSize=11.5, leading=14, spaceBefore=8, spaceAfter=3
+        ),
+        "body": base,
+        "small": ParagraphStyle("small", base, fontSize=smallest, leading=smallest * 1.25),
+        "cell": ParagraphStyle("cell", base, fontSize=smallest, leading=smallest * 1.2),
+        "card": ParagraphStyle("card", base, fontSize=12, leading=14, alignment=1),
+        "bullet": ParagraphStyle("bullet", base, leftIndent=10, bulletIndent=0, spaceAfter=2.5),
+    }
+
+
+def para_text(value: str) -> str:
+    """User or translated text made safe for a Paragraph (no markup is interpreted)."""
+    return escape(fonts().text(value))
+
+
+def card_markup(label: str) -> str:
+    """A card label for a Paragraph, red suits in dark red."""
+    text = para_text(label)
+    if any(suit.symbol in label for suit in Suit if suit.is_red):
+        return f'<font color="#9e0000">{text}</font>'
+    return text
+
+
+def flowing_document(
+    buffer: io.BytesIO, heading: r.Heading, title: str, margin: float = 0.5 * inch
+):
+    """A flowing document whose frame is exactly the page inside the margins
+    (no extra frame padding), so `doc.width` is the width tables may use; the
+    footer sits under the frame, inside the bottom margin."""
+    size = page_size(heading.paper)
+    bottom = max(margin, SAFE_MARGIN + 2.2 * FOOTER_SIZE)
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=size,
+        leftMargin=margin,
+        rightMargin=margin,
+        topMargin=margin,
+        bottomMargin=bottom,
+        title=f"{title} · {heading.evening}",
+        author=heading.hall,
+        creator=CREATOR,
+        invariant=1,
+    )
+    frame = Frame(
+        margin,
+        bottom,
+        doc.width,
+        doc.height,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+    )
+    doc.addPageTemplates([PageTemplate("page", [frame], onPage=page_footer)])
+    return doc
+
+
+def page_footer(canvas: Canvas, doc) -> None:
+    """The document's title and the page number, at the foot of every page,
+    its lowest ink SAFE_MARGIN from the paper's edge."""
+    canvas.saveState()
+    canvas.setFont(fonts().regular, FOOTER_SIZE)
+    canvas.setFillGray(0.3)
+    text = _("%(title)s · page %(page)s") % {"title": fonts().text(doc.title), "page": doc.page}
+    # The baseline above the margin by the depth of "p" and "g" (~0.25 em).
+    baseline = SAFE_MARGIN + 0.3 * FOOTER_SIZE
+    canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, baseline, text)
+    canvas.restoreState()
+
+
+def title_block(styles, heading: r.Heading, title: str) -> list:
+    return [
+        Paragraph(para_text(f"{title} · {heading.evening}"), styles["title"]),
+        Paragraph(para_text(f"{heading.hall} · {heading.date}"), styles["subtitle"]),
+        Spacer(1, 6),
+    ]
