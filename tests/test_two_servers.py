@@ -16,7 +16,7 @@ import uuid
 import pytest
 from django.db import connection
 
-from bench.hall import Browser, Server, manage, open_tables, server_env
+from tests.support.hall import Browser, Server, manage, open_tables, server_env
 
 pytestmark = pytest.mark.postgres
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.hall import Browser, Server, manage, server_env
+from tests.support.hall import Browser, Server, manage, server_env
 
 SLUG = "restored"
 SETUP = (
