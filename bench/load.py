@@ -183,10 +183,10 @@ def volunteer_task(browser: Browser, stats: Stats, task) -> None:
 
 def tableside_task(url: str, stats: Stats, task) -> None:
     token, couples, winner = task
-    browser = Browser(url)
-    for reporter in couples:  # one couple reports, the other confirms
+    for reporter in couples:  # one couple reports, the other confirms on its own phone
+        browser = Browser(url)
         page = timed(
-            stats, "table side: page", lambda r=reporter: browser.get(f"/t/{token}/?as={r}")
+            stats, "table side: page", lambda r=reporter, b=browser: b.get(f"/t/{token}/?as={r}")
         )
         if not page:
             return
@@ -195,7 +195,9 @@ def tableside_task(url: str, stats: Stats, task) -> None:
             stats.add("table side: page", 0, False)
             return
         data = {"game": game.group(1), "reporter": reporter, "winner": winner}
-        timed(stats, "table side: report", lambda d=data: browser.post(f"/t/{token}/report/", d))
+        timed(
+            stats, "table side: report", lambda d=data, b=browser: b.post(f"/t/{token}/report/", d)
+        )
 
 
 def worker(n: int, tasks: queue.Queue, crew: list[Browser], url: str, stats: Stats) -> None:

@@ -11,13 +11,18 @@ import datetime
 import os
 import secrets
 import sqlite3
+import subprocess
+import sys
+import tempfile
 from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
 
 from cardnight.errors import UserError
+from cardnight.private import private_dir, private_file
 
+SQLITE_NAME = "cardnight.sqlite3"  # under CARDNIGHT_VAR_DIR, as settings.py names it
 PREFIX = "cardnight-"
 SUFFIX = ".sqlite3"
 
@@ -49,9 +54,10 @@ def _backup_api_copy(source: Path, destination: Path) -> None:
 def copy_database(source: Path, destination: Path) -> None:
     """Copy one SQLite database into another file, atomically: the
     destination appears complete or not at all."""
-    destination.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(destination.parent)
     partial = destination.with_name(destination.name + ".partial")
     partial.unlink(missing_ok=True)
+    private_file(partial)  # owner-only before the first page is written
     _backup_api_copy(source, partial)
     os.replace(partial, destination)
 
@@ -119,16 +125,70 @@ def new_generation(path: Path) -> str | None:
     return stamp
 
 
+def check_migrations(path: Path) -> None:
+    """Refuse a database whose applied migrations this code does not know
+    (made by a newer CardNight, or crafted): `migrate` could not bring it
+    in step, and the site would crash on it."""
+    from django.db.migrations.loader import MigrationLoader
+
+    known = set(MigrationLoader(None, ignore_no_migrations=True).disk_migrations)
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        applied = set(db.execute("SELECT app, name FROM django_migrations"))
+    except sqlite3.DatabaseError as error:
+        raise UserError(f"{path} is not a CardNight database: {error}.") from None
+    finally:
+        db.close()
+    unknown = sorted(f"{app}.{name}" for app, name in applied - known)
+    if unknown:
+        raise UserError(
+            f"{path} has database changes this version of CardNight does not know "
+            f"({', '.join(unknown[:5])}): it was made by a newer version, or is not a "
+            "CardNight backup. Nothing was changed."
+        )
+    if not any(app == "tables" for app, _name in applied):
+        raise UserError(f"{path} is not a CardNight database: it has no evenings.")
+
+
+def trial_restore(path: Path) -> None:
+    """Bring a copy of the candidate up to date (`migrate`) and check every
+    evening in it (`check_evenings`), in a separate process and folder,
+    before the real database is touched. A failure is a UserError that ends
+    with what the check said."""
+    with tempfile.TemporaryDirectory(prefix="cardnight-restore-") as folder:
+        var_dir = Path(folder)
+        copy_database(path, var_dir / SQLITE_NAME)
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+        env.update(CARDNIGHT_VAR_DIR=str(var_dir), CARDNIGHT_PLAIN_STATIC="true")
+        manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
+        for step in (["migrate", "--noinput", "-v0"], ["check_evenings"]):
+            result = subprocess.run(  # noqa: S603 (our own manage.py, no shell)
+                [*manage, *step], env=env, capture_output=True, text=True, timeout=600
+            )
+            if result.returncode != 0:
+                said = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
+                raise UserError(
+                    f"{path} fails the check before restoring ({step[0]}): "
+                    + " ".join(said)
+                    + " Nothing was changed."
+                )
+
+
 def restore_backup(path: Path) -> Path | None:
     """Replace the current SQLite database with the backup at `path`.
 
-    The current database is first backed up itself (label "before-restore"),
-    so a restore can be undone. Returns that safety copy."""
+    The candidate must be a sound SQLite file, with migrations this code
+    knows, that migrates and passes the evening consistency check in a trial
+    copy (issue 12, point 9). The current database is first backed up
+    itself (label "before-restore"), so a restore can be undone. Returns
+    that safety copy."""
     target = sqlite_path()
     if target is None:
         raise UserError("Restoring is for the SQLite database; restore PostgreSQL with pg_restore.")
     path = Path(path)
     check_backup_file(path)
+    check_migrations(path)
+    trial_restore(path)
     safety = take_backup("before-restore") if target.exists() else None
     # The backup itself is never changed: a copy gets the new generation.
     staged = target.with_name(target.name + ".restoring")

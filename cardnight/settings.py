@@ -15,6 +15,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from cardnight.private import private_database, private_dir
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CARDNIGHT_VAR_DIR", BASE_DIR / "var"))
 
@@ -46,7 +48,7 @@ def _secret_key() -> str:
         return os.environ["SECRET_KEY"]
     path = VAR_DIR / "secret_key"
     if not path.exists():
-        VAR_DIR.mkdir(parents=True, exist_ok=True)
+        private_dir(VAR_DIR)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "w") as handle:
             handle.write(secrets.token_urlsafe(50))
@@ -126,7 +128,10 @@ if os.environ.get("DATABASE_URL"):
         )
     }
 else:
-    VAR_DIR.mkdir(parents=True, exist_ok=True)
+    # Owner-only (0700 folder, 0600 database, WAL and SHM): sessions and
+    # password hashes are inside.
+    private_dir(VAR_DIR)
+    private_database(SQLITE_PATH)
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
@@ -138,9 +143,9 @@ else:
                 "transaction_mode": "IMMEDIATE",
                 # Seconds a writer waits for another before giving up (then 503).
                 "timeout": envint("CARDNIGHT_SQLITE_TIMEOUT", 20),
-                "init_command": (
-                    "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL;PRAGMA foreign_keys=ON;"
-                ),
+                # WAL, synchronous=NORMAL and foreign keys are set on each new
+                # connection by cardnight.database.sqlite_pragmas (a database
+                # that cannot be written still opens for reading).
             },
         }
     }
@@ -167,11 +172,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
-    "axes.backends.AxesStandaloneBackend",
+    "cardnight.signin.SignInBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Sign-in attempts are rate-limited: after 5 failures for one user name from
-# one address, that pair waits 5 minutes.
+# one address, that pair waits 5 minutes; and one address may try at most 10
+# different user names that fail in that time (cardnight.signin).
 AXES_FAILURE_LIMIT = envint("CARDNIGHT_SIGNIN_FAILURES", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("CARDNIGHT_SIGNIN_COOLOFF_MINUTES", 5))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -179,6 +185,11 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_VERBOSE = False
+CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS = envint("CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS", 10)
+# Reverse proxies in front of CardNight that append the client's address to
+# X-Forwarded-For (0: none, the header is ignored). See README.
+CARDNIGHT_TRUSTED_PROXIES = envint("CARDNIGHT_TRUSTED_PROXIES", 0)
+AXES_CLIENT_IP_CALLABLE = "cardnight.signin.client_ip"
 if TESTING:
     # Real password hashing costs most of a second per test user.
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from cardnight.database import cannot_write, cannot_write_message
 from cardnight.errors import UserError
 from cardnight.roles import is_volunteer
 from tables.models import Evening
@@ -65,6 +66,10 @@ def server_error(request: HttpRequest) -> HttpResponse:
     that retries by itself. Django reconnects on the next request, so the
     site recovers as soon as the database is back."""
     error = sys.exc_info()[1]
+    if cannot_write(error):
+        # Not "back in a moment": it stays this way until someone fixes it.
+        logger.error("database cannot be written: %s", error)
+        return error_page(request, _("Nothing was saved"), cannot_write_message(), 503)
     if isinstance(error, (OperationalError, InterfaceError)):
         logger.error("database unavailable: %s", error)
         body = render_to_string(

@@ -1,6 +1,9 @@
+"""Prizes can be set here; how ties and the jar were settled is the record of
+the evening's money and changes only through the app's pages (read-only)."""
+
 from django.contrib import admin
 
-from tables.admin import EveningOwnedAdmin
+from tables.admin import EveningOwnedAdmin, ReadOnlyAdmin, ReadOnlyInline
 
 from .models import CutCard, JarOutcome, PlayoffGame, Prize, TieBreak, TieBreakEntry
 
@@ -11,29 +14,26 @@ class PrizeAdmin(EveningOwnedAdmin):
     list_filter = ["evening", "target"]
 
 
-class TieBreakEntryInline(admin.TabularInline):
+class TieBreakEntryInline(ReadOnlyInline):
     model = TieBreakEntry
-    extra = 0
 
 
-class CutCardInline(admin.TabularInline):
+class CutCardInline(ReadOnlyInline):
     model = CutCard
-    extra = 0
 
 
-class PlayoffGameInline(admin.TabularInline):
+class PlayoffGameInline(ReadOnlyInline):
     model = PlayoffGame
-    extra = 0
     fk_name = "tiebreak"
 
 
 @admin.register(TieBreak)
-class TieBreakAdmin(EveningOwnedAdmin):
+class TieBreakAdmin(ReadOnlyAdmin):
     list_display = ["evening", "target", "place", "wins", "method", "status"]
     list_filter = ["evening", "status"]
     inlines = [TieBreakEntryInline, CutCardInline, PlayoffGameInline]
 
 
 @admin.register(JarOutcome)
-class JarOutcomeAdmin(EveningOwnedAdmin):
+class JarOutcomeAdmin(ReadOnlyAdmin):
     list_display = ["evening", "pot", "winners", "carried_over", "settled_at"]

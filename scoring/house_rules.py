@@ -17,4 +17,5 @@ def evening_rules(evening: Evening | None) -> HouseRules:
         hearts_on_hearts=evening.hearts_on_hearts,
         jokers=evening.jokers,
         target=evening.game_target,
+        min_bid=evening.auction_min_bid,
     )

@@ -6,6 +6,8 @@ from django.urls import path
 from scoring.views import jar, prizes, season, standings, tiebreak
 
 urlpatterns = [
+    # The door's "In the jar" tap (a row of the door list, tables/door.html).
+    path("evenings/<slug:slug>/couples/<int:number>/jar/", jar.door_jar, name="couple-jar"),
     path("evenings/<slug:slug>/standings/", standings.standings, name="standings"),
     path("evenings/<slug:slug>/prizes/", prizes.prizes, name="prizes"),
     path("evenings/<slug:slug>/prizes/set/", prizes.prize_set, name="prize-set"),

@@ -1,6 +1,11 @@
 """The admin. Every save or delete of an evening-owned object goes through
 `Evening.bump_version()` (the one version bump), so an edit made here shows on
-the scoreboard like any other (issue 11)."""
+the scoreboard like any other (issue 11).
+
+The evening's game state (results, punches, seatings, table reports, the
+current game, the jar's sealed draw, tie-breaks) changes only through the
+app's services, which check the rules and keep punches and the audit log in
+step: here it is read-only (issue 12, point 11)."""
 
 from operator import attrgetter
 
@@ -36,6 +41,56 @@ class EveningOwnedAdmin(admin.ModelAdmin):
         Evening.objects.filter(pk__in=owners).bump_version()
 
 
+# Evening fields the game services own.
+EVENING_STATE = [
+    "status",
+    "current_game",
+    "version",
+    "last_couple_number",
+    "jar_numbers",
+    "jar_salt",
+    "jar_fingerprint",
+    "jar_revealed",
+    "travelling_start",
+]
+
+# Settings fixed (or checked against the games played) once play starts.
+STARTED_SETTINGS = [
+    "games",
+    "bye_counts_as_win",
+    "cookie_jar",
+    "jar_buy_in",
+    "jar_draw_size",
+    "jar_draw_mode",
+]
+
+
+class ReadOnlyAdmin(EveningOwnedAdmin):
+    """Shown, never added, changed or deleted here."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(Hall)
 class HallAdmin(admin.ModelAdmin):
     list_display = ["name", "paper_size", "privacy"]
@@ -58,17 +113,32 @@ class CoupleInline(admin.TabularInline):
         "joined_game",
         "left_after_game",
     ]
+    # Arrivals and departures steer the rotation; paid and the jar have
+    # their own rules at the door (a settled jar, the organizer's log).
+    readonly_fields = ["number", "paid", "jar_buy_in", "joined_game", "left_after_game"]
+
+    def has_add_permission(self, request, obj=None):
+        return False  # couples are registered at the door
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Evening)
 class EveningAdmin(EveningOwnedAdmin):
     evening_id = "pk"
-    readonly_fields = ["version"]
+    readonly_fields = EVENING_STATE
     list_display = ["name", "date", "hall", "status", "current_game", "published"]
     list_filter = ["status", "hall", "published"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [CoupleInline]
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None or obj.is_setup:
+            return EVENING_STATE
+        # Once play starts these are checked by the evening's settings page.
+        return EVENING_STATE + STARTED_SETTINGS
 
     def save_model(self, request, obj, form, change):
         if change:  # keep the version the row has now, not the one read with the form
@@ -85,47 +155,51 @@ class EveningAdmin(EveningOwnedAdmin):
 @admin.register(Couple)
 class CoupleAdmin(EveningOwnedAdmin):
     list_display = ["number", "player1", "player2", "evening", "paid", "jar_buy_in"]
+    readonly_fields = CoupleInline.readonly_fields + ["evening"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
     list_filter = ["evening"]
     search_fields = ["player1", "player2"]
 
 
 @admin.register(Table)
-class TableAdmin(EveningOwnedAdmin):
+class TableAdmin(ReadOnlyAdmin):
     list_display = ["number", "evening", "closed_after_game"]
     list_filter = ["evening"]
     exclude = ["token"]
 
 
 @admin.register(Game)
-class GameAdmin(EveningOwnedAdmin):
+class GameAdmin(ReadOnlyAdmin):
     list_display = ["number", "evening", "bye", "started_at"]
     list_filter = ["evening"]
 
 
 @admin.register(Seating)
-class SeatingAdmin(EveningOwnedAdmin):
+class SeatingAdmin(ReadOnlyAdmin):
     evening_id = "game.evening_id"
     list_display = ["game", "table", "couple_a", "couple_b", "deals_first", "winner"]
     list_filter = ["game__evening"]
-    # Results change through the game screen so that punches and the audit
-    # log stay in step; the admin shows them read-only.
-    readonly_fields = ["game", "table", "couple_a", "couple_b", "deals_first", "winner"]
 
 
 @admin.register(TableReport)
-class TableReportAdmin(EveningOwnedAdmin):
+class TableReportAdmin(ReadOnlyAdmin):
     evening_id = "seating.game.evening_id"
     list_display = ["seating", "reporter", "claimed_winner", "status", "created_at"]
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(EveningOwnedAdmin):
+class ResultChangeAdmin(ReadOnlyAdmin):
     evening_id = "seating.game.evening_id"
     list_display = ["seating", "kind", "old_winner", "new_winner", "changed_by", "changed_at"]
-    readonly_fields = [f.name for f in ResultChange._meta.fields]
 
 
 @admin.register(Punch)
-class PunchAdmin(EveningOwnedAdmin):
+class PunchAdmin(ReadOnlyAdmin):
     list_display = ["couple", "game_number", "source"]
     list_filter = ["evening", "source"]

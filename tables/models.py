@@ -21,6 +21,9 @@ from cardnight.money import validate_amount
 
 MAX_GAMES = 60
 MAX_NAME = 80
+# The highest couple (and table) number: one limit for the door, the game
+# screen, the table-side page, leaving and import (issue 12, point 5).
+MAX_COUPLE_NUMBER = 9999
 
 
 def new_generation() -> str:
@@ -124,6 +127,10 @@ class Evening(models.Model):
         TWENTY_FIVE = 25, _("25 (no bonus)")
         AUCTION = 120, _("120 (auction)")
 
+    class MinBid(models.IntegerChoices):
+        TWENTY = 20, _("20")
+        FIFTEEN = 15, _("15 (old circles)")
+
     hall = models.ForeignKey(Hall, on_delete=models.PROTECT, related_name="evenings")
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name for links"), max_length=60, unique=True)
@@ -162,6 +169,9 @@ class Evening(models.Model):
         validators=[validate_amount],
     )
     booby_prize = models.BooleanField(_("booby prize"), default=False)
+    booby_early_leavers = models.BooleanField(
+        _("a couple that left early may take the booby prize"), default=False
+    )
 
     # Cookie jar (A7)
     cookie_jar = models.BooleanField(_("cookie jar"), default=False)
@@ -220,6 +230,9 @@ class Evening(models.Model):
     game_target = models.PositiveSmallIntegerField(
         _("a game is played to"), choices=GameTarget, default=GameTarget.FORTY_FIVE
     )
+    auction_min_bid = models.PositiveSmallIntegerField(
+        _("lowest auction bid"), choices=MinBid, default=MinBid.TWENTY
+    )
 
     objects = EveningQuerySet.as_manager()
 
@@ -272,7 +285,10 @@ class Couple(models.Model):
     """A pair of players who play together all night (A1)."""
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="couples")
-    number = models.PositiveSmallIntegerField(_("couple number"), validators=[MinValueValidator(1)])
+    number = models.PositiveSmallIntegerField(
+        _("couple number"),
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_COUPLE_NUMBER)],
+    )
     player1 = models.CharField(_("first player"), max_length=MAX_NAME)
     player2 = models.CharField(_("second player"), max_length=MAX_NAME)
     paid = models.BooleanField(_("paid"), default=False)
@@ -397,6 +413,9 @@ class TableReport(models.Model):
     reporter = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
     claimed_winner = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
     status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    # The browser that sent it (a hash of a random id kept in its session):
+    # one phone cannot report for one couple and confirm for the other.
+    device = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -467,3 +486,23 @@ class Punch(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_number} ({self.source})"
+
+
+class Receipt(models.Model):
+    """A request sent with an id made on the phone (the offline outbox,
+    static/js/live.js): kept so that the same request sent again has no second
+    effect and gets the same answer. See tables/services/receipts.py."""
+
+    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="receipts")
+    key = models.CharField(max_length=64)
+    request = models.CharField(max_length=100)  # what was asked, e.g. "report t3 g2 c5 w5"
+    answer = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["evening", "key"], name="one_receipt_per_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.request} ({self.key})"

@@ -3,6 +3,7 @@ an evening built in code, and a headless Chromium driven by Playwright."""
 
 import datetime
 import os
+import re
 import shutil
 
 import pytest
@@ -130,3 +131,8 @@ def screenshot(page, name: str) -> None:
     """Keep a screenshot under test-artifacts/ for a person to look at."""
     os.makedirs("test-artifacts", exist_ok=True)
     page.screenshot(path=f"test-artifacts/{name}.png", full_page=True)
+
+
+def winner_button(scope, number: int, won: str = "won"):
+    """A game-screen winner button, named by what it shows: "12 Mary & John, won"."""
+    return scope.get_by_role("button", name=re.compile(rf"^{number} .*, {won}$"))

@@ -81,3 +81,34 @@ def test_a_copy_is_atomic_and_complete(tmp_path):
     assert not list(tmp_path.glob("*.partial"))
     copy = sqlite3.connect(tmp_path / "copy.sqlite3")
     assert copy.execute("SELECT count(*) FROM t").fetchone() == (1000,)
+
+
+def crafted(path: Path, migrations) -> Path:
+    """An SQLite file with the right table names and nothing else right."""
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE django_migrations (id INTEGER PRIMARY KEY, app, name, applied)")
+    db.executemany(
+        "INSERT INTO django_migrations (app, name, applied) VALUES (?, ?, '2026-01-01')",
+        migrations,
+    )
+    db.execute("CREATE TABLE tables_evening (id INTEGER PRIMARY KEY, junk)")
+    db.commit()
+    db.close()
+    return path
+
+
+def test_a_crafted_file_with_the_right_table_names_is_refused(var_dir, tmp_path):
+    before = manage(var_dir, "shell", "--no-imports", "-c", SHELL_COUNT).stdout
+    newer = crafted(tmp_path / "newer.sqlite3", [("tables", "0999_from_the_future")])
+    result = manage(var_dir, "restore", str(newer), check=False)
+    assert result.returncode == 1
+    assert "does not know (tables.0999_from_the_future)" in result.stderr
+    faked = crafted(tmp_path / "faked.sqlite3", [("tables", "0001_initial")])
+    result = manage(var_dir, "restore", str(faked), check=False)
+    assert result.returncode == 1
+    assert "fails the check before restoring" in result.stderr
+    assert "Nothing was changed." in result.stderr
+    assert manage(var_dir, "shell", "--no-imports", "-c", SHELL_COUNT).stdout == before
+    assert manage(var_dir, "check_evenings", check=False).returncode == 0

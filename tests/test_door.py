@@ -44,7 +44,7 @@ def test_names_are_tidied(volunteer_client, evening):
     [
         ({"player1": "", "player2": "John"}, "This field is required"),
         ({"player1": "   ", "player2": "John"}, "This field is required"),
-        ({"player1": "x" * 500, "player2": "John"}, "at most 80 characters"),
+        ({"player1": "x" * 500, "player2": "John"}, "at most 80 letters (this one has 500)"),
         ({"player1": "Mary", "player2": "John", "number": "0"}, "greater than or equal to 1"),
         ({"player1": "Mary", "player2": "John", "number": "abc"}, "whole number"),
     ],

@@ -98,7 +98,7 @@ def code_revision() -> str:
     base = Path(settings.BASE_DIR)
     paths = sorted(Path(__file__).parent.glob("*.py"))  # the board package's code
     paths += sorted((base / "templates" / "board").glob("*.html"))
-    paths += [base / "static" / "css" / "board.css", base / "static" / "js" / "board.js"]
+    paths += [base / "static" / "css" / "board.css", base / "static" / "js" / "live.js"]
     digest = hashlib.sha256()
     for path in paths:
         if path.exists():

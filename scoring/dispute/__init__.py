@@ -7,7 +7,9 @@ the templates; the views in `scoring/dispute/views.py` only glue them.
 
 The package: ``cards`` (typed cards, the tap grid, tapping without
 JavaScript), ``checks`` (the four checks as engine calls), ``forms`` (the
-house-rule settings and one form per mode), ``views`` and ``urls``. The house
+house-rule settings and one form per mode), ``views`` and ``urls``;
+``auction`` and ``auction_views`` are the three Auction 45 tabs (the bidding,
+a hand, a score sheet) on the same machinery. The house
 rules of an evening are ``scoring.house_rules.evening_rules``.
 
 Every engine error (a card that does not exist, a card twice, five cards in a

@@ -1,6 +1,5 @@
 """Cards in and out of the dispute page: typed cards, the tap grid, tapping without JavaScript."""
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from django import forms
@@ -15,6 +14,7 @@ from scoring.engine import (
     card_name,
     is_trump,
     parse_card,
+    split_card_text,
     suit_name,
 )
 
@@ -39,13 +39,12 @@ GRID_RANKS = (
     Rank.KING,
     Rank.ACE,
 )
-_SPLIT = re.compile(r"[\s,;]+")
 ACTIONS = ("undo", "clear")
 
 
 def split_cards(text: str) -> list[str]:
-    """Cards as typed: separated by spaces, commas or semicolons."""
-    return [token for token in _SPLIT.split(str(text or "").strip()) if token]
+    """Cards as typed: separated by spaces, commas or semicolons ("dame de pique" is one)."""
+    return split_card_text(text)
 
 
 def normalize_tokens(tokens: Iterable[str], *, jokers: bool) -> list[str]:

@@ -107,6 +107,11 @@ class HouseRulesForm(forms.Form):
                 data[name] = query.get(name)
         super().__init__(data)
 
+    @classmethod
+    def page_rules(cls, defaults: HouseRules) -> HouseRules:
+        """The rules this mode starts from on a page with ``defaults`` (a mode may fix some)."""
+        return defaults
+
     @property
     def submitted(self) -> bool:
         """The mode's form was sent (a link with only house rules is not a question)."""

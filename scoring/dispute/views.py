@@ -11,10 +11,11 @@ The work is done by `scoring.dispute` (the bridge) and `scoring.engine`.
 from dataclasses import dataclass
 
 import segno
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils.http import urlencode
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
@@ -22,6 +23,7 @@ from django_htmx.http import replace_url
 
 from cardnight.errors import UserError
 from scoring import dispute
+from scoring.dispute import auction as dispute_auction
 from tables.models import Evening
 
 MODES = {
@@ -29,6 +31,7 @@ MODES = {
     "legal": dispute.LegalForm,
     "round": dispute.RoundForm,
     "claim": dispute.ClaimForm,
+    **dispute_auction.MODES,
 }
 
 
@@ -57,8 +60,11 @@ def _evening(slug: str | None) -> Evening | None:
 def _dispute(request: HttpRequest, slug: str | None, mode: str) -> HttpResponse:
     page = Page(_evening(slug), mode)
     form_class = MODES[mode]
-    defaults = dispute.evening_rules(page.evening)
-    after_tap = dispute.apply_action(form_class, request.GET)
+    if mode in dispute_auction.MODES and not _plays_auction(page.evening):
+        raise Http404
+    defaults = form_class.page_rules(dispute.evening_rules(page.evening))
+    tap = getattr(form_class, "apply_tap", None)
+    after_tap = tap(request.GET) if tap else dispute.apply_action(form_class, request.GET)
     if after_tap is not None:
         # A card tapped without JavaScript: show the new state at its own link.
         form = form_class(after_tap, defaults=defaults)
@@ -86,15 +92,24 @@ def _dispute(request: HttpRequest, slug: str | None, mode: str) -> HttpResponse:
     return response
 
 
+def _plays_auction(evening: Evening | None) -> bool:
+    """The auction tabs are on the hall's page, and on an evening's page when it plays auction."""
+    return evening is None or dispute.evening_rules(evening).is_auction
+
+
 def _context(request: HttpRequest, page: Page, form: dispute.HouseRulesForm, result) -> dict:
     rules = form.rules
     query = form.canonical_query() if form.is_valid() else form.raw_query()
     link = page.url(page.mode) + (f"?{query}" if query else "")
     rules_query = urlencode(form.rules_query())
     card_values = form.card_values()
+    mode_urls = {
+        mode: page.url(mode) + (f"?{rules_query}" if rules_query else "") for mode in MODES
+    }
     return {
         "evening": page.evening,
         "mode": page.mode,
+        "auction_tabs": _plays_auction(page.evening),
         "form": form,
         "result": result,
         "rules": rules,
@@ -102,8 +117,11 @@ def _context(request: HttpRequest, page: Page, form: dispute.HouseRulesForm, res
         "rules_changed": form.rules_changed,
         "link": link,
         "absolute_link": request.build_absolute_uri(link),
-        "mode_urls": {
-            mode: page.url(mode) + (f"?{rules_query}" if rules_query else "") for mode in MODES
+        "mode_urls": mode_urls,
+        "auction_urls": {
+            "bidding": mode_urls["auction"],
+            "hand": mode_urls["auction-hand"],
+            "sheet": mode_urls["auction-sheet"],
         },
         "reset_url": page.url(page.mode),
         "base_urls": {mode: page.url(mode) for mode in MODES},
@@ -171,8 +189,13 @@ def claim(request: HttpRequest, slug: str | None = None) -> HttpResponse:
 QR_PAGES = {
     f"{prefix}dispute{suffix}"
     for prefix in ("", "evening-")
-    for suffix in ("", "-legal", "-round", "-claim")
+    for suffix in ("", "-legal", "-round", "-claim", "-auction", "-auction-hand", "-auction-sheet")
 }
+
+
+# A QR code a phone camera reads easily holds well under 2,000 characters; a
+# real ruling's link is a few hundred.
+QR_MAX_LINK = 1000
 
 
 @require_GET
@@ -186,6 +209,11 @@ def qr(request: HttpRequest) -> HttpResponse:
     small and quick.
     """
     link = request.GET.get("link", "")
+    if len(link) > QR_MAX_LINK:
+        return HttpResponseBadRequest(
+            _("This link is too long for a QR code: share the page's address instead."),
+            content_type="text/plain; charset=utf-8",
+        )
     if not link.startswith("/") or link.startswith("//"):
         raise Http404
     try:

@@ -6,6 +6,16 @@ Everything the site needs is importable from here::
 """
 
 from .auction import AuctionResult, score_auction_hand
+from .auction_bidding import Bidding, Call, check_bidding, read_call, seat_name
+from .auction_calls import (
+    CallRuling,
+    TrumpCall,
+    check_partner_call,
+    check_trump_call,
+    partner_from_call,
+)
+from .auction_hand import HandScore, column_name, columns, possible_points, score_hand
+from .auction_sheet import SheetCheck, SheetLine, SheetRow, check_sheet, parse_line
 from .cards import (
     ACE_OF_HEARTS,
     JOKER,
@@ -18,6 +28,7 @@ from .cards import (
     parse_card,
     parse_cards,
     parse_suit,
+    split_card_text,
     suit_name,
 )
 from .claims import ClaimCheck, check_claim
@@ -48,6 +59,26 @@ from .rules import (
 from .tricks import TrickResult, trick_winner
 
 __all__ = [
+    "Bidding",
+    "Call",
+    "check_bidding",
+    "read_call",
+    "seat_name",
+    "CallRuling",
+    "TrumpCall",
+    "check_partner_call",
+    "check_trump_call",
+    "partner_from_call",
+    "HandScore",
+    "column_name",
+    "columns",
+    "possible_points",
+    "score_hand",
+    "SheetCheck",
+    "SheetLine",
+    "SheetRow",
+    "check_sheet",
+    "parse_line",
     "ACE_OF_HEARTS",
     "AUCTION_RULES",
     "DEFAULT_RULES",
@@ -93,6 +124,7 @@ __all__ = [
     "score_auction_hand",
     "set_translator",
     "side_of",
+    "split_card_text",
     "suit_of",
     "suit_name",
     "trick_winner",

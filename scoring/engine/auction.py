@@ -47,29 +47,12 @@ def score_auction_hand(
         raise HouseRulesError(_("Auction hands are scored in a game to 120."))
     _check_hand(bid, bidder_side, points_taken, scores_before, rules)
     taken = points_taken[bidder_side]
-    made = taken >= bid
-    words = {"bid": bid, "taken": taken}
-    if made and bid == ALL_POINTS and taken == ALL_POINTS:
-        gain, reason = (
-            THIRTY_FOR_SIXTY,
-            _("The bidders bid 30 and took all 30 points: 30 for 60.") % words,
-        )
-    elif made:
-        gain, reason = (
-            taken,
-            _("The bidders bid %(bid)s and took %(taken)s, so they score %(taken)s.") % words,
-        )
-    else:
-        gain, reason = (
-            -bid,
-            _("The bidders bid %(bid)s but took only %(taken)s: they are set and lose %(bid)s.")
-            % words,
-        )
+    gain, made, reason = bidder_change(bid, taken)
     defenders = 1 - bidder_side
     scores = [0, 0]
     scores[bidder_side] = scores_before[bidder_side] + gain
     scores[defenders] = scores_before[defenders]
-    if scores_before[defenders] >= LOCKED_AT:
+    if is_locked(scores_before[defenders]):
         reason += " " + _("The other side is at 100 or more and scores only when it holds the bid.")
     else:
         scores[defenders] += points_taken[defenders]
@@ -77,6 +60,41 @@ def score_auction_hand(
     if winner is not None:
         reason += " " + _("Side %(side)s reaches 120 and wins the game.") % {"side": winner}
     return AuctionResult((scores[0], scores[1]), made, winner, reason)
+
+
+def bidder_change(bid: int, taken: int) -> tuple[int, bool, str]:
+    """What the side holding the bid scores: (change, made, why) (RULES.md B5).
+
+    Made (took at least the bid): up by what it took, 60 for a bid of 30 that
+    took all 30 ("30 for 60"); set: down by the bid.
+    """
+    words = {"bid": bid, "taken": taken}
+    gain = bidder_gain(bid, taken)
+    if gain == THIRTY_FOR_SIXTY:
+        return gain, True, _("The bidders bid 30 and took all 30 points: 30 for 60.")
+    if gain >= 0:
+        reason = _("The bidders bid %(bid)s and took %(taken)s, so they score %(taken)s.")
+        return gain, True, reason % words
+    reason = _("The bidders bid %(bid)s but took only %(taken)s: they are set and lose %(bid)s.")
+    return gain, False, reason % words
+
+
+def bidder_gain(bid: int, taken: int) -> int:
+    """:func:`bidder_change`'s number alone (no words): for checking many hands fast."""
+    if taken < bid:
+        return -bid
+    return THIRTY_FOR_SIXTY if bid == ALL_POINTS == taken else taken
+
+
+def bidder_changes(bid: int) -> tuple[int, ...]:
+    """Every change the bid's holders can score: down by the bid, or up by bid..30 (60)."""
+    made = tuple(range(bid, ALL_POINTS + 1, STEP))
+    return (-bid, *made[:-1], THIRTY_FOR_SIXTY if bid == ALL_POINTS else ALL_POINTS)
+
+
+def is_locked(score: int) -> bool:
+    """A side at 100 or more scores only when it holds the bid (RULES.md B5)."""
+    return score >= LOCKED_AT
 
 
 def _check_hand(

@@ -1,11 +1,13 @@
 """Cards, suits and how to write them (RULES.md B1).
 
 A card is written rank then suit: ``"5H"``, ``"10S"``, ``"JC"``, ``"AH"``.
-Parsing also takes ``"T"`` for 10, lower case, and suit symbols (``"A♥"``,
-``"10♠"``, ``"5♢"``). The joker is ``"JK"``; it only exists when the house
-rules use one.
+Parsing also takes ``"T"`` for 10, lower case, suit symbols (``"A♥"``,
+``"10♠"``, ``"5♢"``) and cards in words, English or French (``"queen of
+spades"``, ``"dame de pique"``, ``"as de cœur"``, ``"10 carreau"``). The
+joker is ``"JK"``; it only exists when the house rules use one.
 """
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
@@ -89,6 +91,34 @@ _SUIT_FROM_TEXT = {
     "♠": Suit.SPADES,
     "♤": Suit.SPADES,
 }
+# Suit names in French, as halls on Isle Madame write them (accents optional).
+_SUIT_FROM_TEXT |= {
+    word: suit
+    for suit, words in (
+        (Suit.CLUBS, ("trèfle", "trèfles", "trefle", "trefles")),
+        (Suit.DIAMONDS, ("carreau", "carreaux")),
+        (Suit.HEARTS, ("cœur", "cœurs", "coeur", "coeurs")),
+        (Suit.SPADES, ("pique", "piques")),
+    )
+    for word in words
+}
+# Ranks written as words, English or French: "queen of spades", "dame de pique".
+_RANK_FROM_WORD = {
+    "jack": Rank.JACK,
+    "queen": Rank.QUEEN,
+    "king": Rank.KING,
+    "ace": Rank.ACE,
+    "valet": Rank.JACK,
+    "dame": Rank.QUEEN,
+    "roi": Rank.KING,
+    "as": Rank.ACE,
+}
+_RANK_FROM_WORD |= {str(rank.value): rank for rank in Rank if rank <= Rank.TEN}
+# "dame de pique", "10 of hearts", "as♥", "valet trèfle", "roi de cœur".
+_CARD_IN_WORDS = re.compile(
+    r"^(?P<rank>10|[2-9]|jack|queen|king|ace|valet|dame|roi|as)"
+    r"\s*(?:(?<=\s)(?:de|of)\s+|d['’]\s*)?(?P<suit>[^\s'’]+)$"
+)
 _JOKER_TEXTS = ("JK", "JOKER")
 _VARIATION_SELECTOR = "\ufe0f"  # emoji form of the suit symbols, e.g. "♥️"
 
@@ -157,6 +187,9 @@ def parse_card(value: Card | str, *, jokers: bool = False) -> Card:
         if not jokers:
             raise CardError(_no_jokers_message(value))
         return JOKER
+    in_words = _card_in_words(text)
+    if in_words is not None:
+        return in_words
     if len(text) < 2:
         raise CardError(
             _('"%(text)s" is not a card: a card is a rank and a suit, like "10S" or "AH".')
@@ -174,6 +207,40 @@ def parse_card(value: Card | str, *, jokers: bool = False) -> Card:
             % {"text": value, "rank": rank_text}
         )
     return Card(_RANK_FROM_TEXT[rank_text], _SUIT_FROM_TEXT[suit_text.lower()])
+
+
+def _card_in_words(text: str) -> Card | None:
+    """A card written with words: "dame de pique", "as de cœur", "10 of hearts"; else None."""
+    match = _CARD_IN_WORDS.match(text.lower())
+    if not match:
+        return None
+    rank = _RANK_FROM_WORD.get(match["rank"])
+    suit = _SUIT_FROM_TEXT.get(match["suit"])
+    if rank is None or suit is None or (len(match["suit"]) == 1 and match["suit"].isalpha()):
+        return None  # "10h" and "ah" are read as written, rank then suit letter
+    return Card(rank, suit)
+
+
+def split_card_text(text: str) -> list[str]:
+    """Cards as typed, one token each: separated by spaces, commas or semicolons,
+    a card in words kept whole ("dame de pique, 5H as♥" -> three tokens)."""
+    tokens = [token for token in _SEPARATORS.split(str(text or "").strip()) if token]
+    cards: list[str] = []
+    index = 0
+    while index < len(tokens):
+        for width in (3, 2):
+            words = " ".join(tokens[index : index + width])
+            if len(tokens) - index >= width and _card_in_words(words) is not None:
+                cards.append(words)
+                index += width
+                break
+        else:
+            cards.append(tokens[index])
+            index += 1
+    return cards
+
+
+_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 def parse_cards(values: Iterable[Card | str], *, jokers: bool = False) -> tuple[Card, ...]:

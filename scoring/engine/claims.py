@@ -3,11 +3,15 @@
 Each round of 45 is worth 30 points (five tricks of 5 and the best-trump
 bonus), or 25 in the rare round where no trump is played; Twenty-Five rounds
 are always worth 25. A side can take any share of a round in steps of 5, and
-the game stops at the end of the round in which a side reached the target,
-so no side may have reached it before the round claimed.
+no side may have reached the target before the round claimed. The round in
+which a side wins may stop at the trick where it reached the target, or be
+played out (RULES.md B4): a claim is possible if either reading reaches it,
+and the notes say which one it matches.
 """
 
 from dataclasses import dataclass
+from functools import cache
+from itertools import product
 
 from .errors import HouseRulesError, ScoreError
 from .i18n import _
@@ -16,6 +20,7 @@ from .rules import DEFAULT_RULES, HouseRules
 STEP = 5
 FULL_ROUND = 30
 ROUND_WITHOUT_TRUMP = 25
+TRICKS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +62,113 @@ def check_claim(
         "total": score_a + score_b,
         "target": rules.target,
     }
-    reasons = _malformed(score_a, score_b) or _impossible(
-        round_number, score_a, score_b, rules, words
+    malformed = _malformed(score_a, score_b)
+    if malformed:
+        return ClaimCheck(False, malformed, ())
+    played_out = _impossible(round_number, score_a, score_b, rules, words)
+    stopped = (score_a, score_b) in _stopped_scores(
+        round_number, rules.target, rules.best_trump_bonus
     )
-    if reasons:
-        return ClaimCheck(False, reasons, ())
-    return ClaimCheck(True, (), _notes(round_number, score_a, score_b, rules, words))
+    if played_out and not stopped:
+        return ClaimCheck(False, played_out + _not_stopped(score_a, score_b, rules, words), ())
+    if played_out:  # only the stopped reading reaches it
+        notes: tuple[str, ...] = (_("The game was won in round %(round)s.") % words,)
+    else:
+        notes = _notes(round_number, score_a, score_b, rules, words)
+    return ClaimCheck(True, (), notes + _reading(not played_out, stopped, score_a, score_b, words))
+
+
+@cache
+def _on_after(round_number: int, target: int, bonus: bool) -> frozenset[tuple[int, int]]:
+    """Every score after ``round_number`` whole rounds with neither side at the target yet."""
+    if round_number == 0:
+        return frozenset({(0, 0)})
+    totals = (FULL_ROUND, ROUND_WITHOUT_TRUMP) if bonus else (ROUND_WITHOUT_TRUMP,)
+    found = set()
+    for a, b in _on_after(round_number - 1, target, bonus):
+        for total in totals:
+            for taken in range(0, total + 1, STEP):
+                if a + taken < target and b + total - taken < target:
+                    found.add((a + taken, b + total - taken))
+    return frozenset(found)
+
+
+@cache
+def _stopped_scores(round_number: int, target: int, bonus: bool) -> frozenset[tuple[int, int]]:
+    """Scores at the trick where a side reached ``target`` in round ``round_number``.
+
+    Every way five tricks can fall (and the trick holding the best trump, if
+    any), counted in trick order from every score the game can have before
+    the round, stopped at the first trick that takes a side to the target.
+    """
+    bonus_tricks = (*range(TRICKS), None) if bonus else (None,)
+    found = set()
+    for before in _on_after(round_number - 1, target, bonus):
+        for sides, bonus_trick in product(product((0, 1), repeat=TRICKS), bonus_tricks):
+            scores = list(before)
+            for number, side in enumerate(sides):
+                scores[side] += STEP * (2 if number == bonus_trick else 1)
+                if scores[side] >= target:
+                    found.add((scores[0], scores[1]))
+                    break
+    return frozenset(found)
+
+
+def _not_stopped(
+    score_a: int, score_b: int, rules: HouseRules, words: dict[str, object]
+) -> tuple[str, ...]:
+    """Why the claim is not a round stopped at the winning trick either (only for a win)."""
+    if max(score_a, score_b) < rules.target:
+        return ()
+    if min(score_a, score_b) >= rules.target:
+        return (
+            _(
+                "Nor can the round have stopped at the trick where a side reached %(target)s: "
+                "the other side would still be below %(target)s."
+            )
+            % words,
+        )
+    most = rules.target + (STEP if rules.best_trump_bonus else 0)
+    if max(score_a, score_b) > most:
+        return (
+            _(
+                "Nor can the round have stopped at the trick where a side reached %(target)s: "
+                "that trick leaves it at %(most)s at most (a trick is worth 5, or 10 with the "
+                "best trump)."
+            )
+            % (words | {"most": most}),
+        )
+    return (
+        _(
+            "Nor can the round have stopped at the trick where a side reached %(target)s: no "
+            "score the game can have before round %(round)s leads there."
+        )
+        % words,
+    )
+
+
+def _reading(
+    played_out: bool, stopped: bool, score_a: int, score_b: int, words: dict[str, object]
+) -> tuple[str, ...]:
+    """Which reading of the winning round the claim matches (RULES.md B4)."""
+    if not stopped:
+        return ()
+    words = words | {"side": _("Side A") if score_a >= score_b else _("Side B")}
+    if played_out:
+        return (
+            _(
+                "It matches both readings: the round played out, or stopped at the trick where "
+                "%(side)s reached %(target)s."
+            )
+            % words,
+        )
+    return (
+        _(
+            "It matches a round that stopped at the trick where %(side)s reached %(target)s "
+            "(the rest of the round was not played); a round played out cannot end there."
+        )
+        % words,
+    )
 
 
 def _malformed(score_a: int, score_b: int) -> tuple[str, ...]:

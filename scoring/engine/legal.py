@@ -118,6 +118,16 @@ def _after_trump_lead(
             % names
         )
         return LegalPlays(cards, Obligation.NO_TRUMP_HELD, (), reason)
+    if rules.hearts_on_hearts and led == ACE_OF_HEARTS:
+        names["held"] = the_cards(trumps)
+        reason = (
+            _(
+                "The ace of hearts was led under hearts on hearts, so every player holding a "
+                "trump must play one, and no trump may be reneged: you hold %(held)s."
+            )
+            % names
+        )
+        return LegalPlays(trumps, Obligation.MUST_TRUMP, trumps, reason)
     led_strength = trump_strength(led, trump, rules)
     binding = tuple(
         card

@@ -8,7 +8,7 @@ fell, who reached the target first, and every renege the plays prove illegal.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import Card, Suit, card_name, parse_card, parse_suit
 from .errors import CardError, PlayError, ScoreError
@@ -359,11 +359,13 @@ def _find_reneges(
     A play is proven illegal when the cards the player showed afterwards were
     in their hand and obliged them to play differently. In a finished round
     those later cards are the player's whole hand. In an unfinished one the
-    hand may hold unseen cards; an unseen trump that may be reneged would lift
-    a hearts-on-hearts obligation, so that variant is only judged on a
-    finished round (every other obligation only grows with more cards).
+    hand may hold unseen cards, but every obligation only grows with more
+    cards (under hearts on hearts an unseen trump would oblige a trump, which
+    forbids the card played just as the heart it showed did), so the cards
+    shown are enough.
     """
-    judged = rules if complete else replace(rules, hearts_on_hearts=False)
+    del complete  # kept in the signature: the judgement is the same either way
+    judged = rules
     findings: list[RenegeFinding] = []
     for index, trick in enumerate(plays):
         led = trick[0].card

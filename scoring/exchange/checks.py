@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from cardnight.errors import UserError
 from cardnight.money import to_amount
 from tables import rotation
-from tables.models import MAX_NAME, Evening, Punch
+from tables.models import MAX_COUPLE_NUMBER, MAX_NAME, Evening, Punch
 
 from .problems import SETTINGS, as_dict, as_list, integer, problem, text
 
@@ -47,7 +47,7 @@ def read_couples(raw, games: int) -> dict[int, dict]:
     for i, item in enumerate(as_list(raw, "couples")):
         path = f"couples[{i}]"
         item = as_dict(item, path)
-        number = integer(item.get("number"), f"{path}.number", high=9999)
+        number = integer(item.get("number"), f"{path}.number", high=MAX_COUPLE_NUMBER)
         if number in couples:
             raise problem(f"{path}.number", _("couple %(n)s is listed twice."), n=number)
         players = as_list(item.get("players"), f"{path}.players")
@@ -91,7 +91,7 @@ def _present(couples: dict[int, dict], game: int) -> set[int]:
 
 
 def _couple_number(value, field: str, couples: Mapping[int, dict], *, null=False):
-    number = integer(value, field, null=null, high=9999)
+    number = integer(value, field, null=null, high=MAX_COUPLE_NUMBER)
     if number is not None and number not in couples:
         raise problem(field, _('there is no couple %(n)s in "couples".'), n=number)
     return number
@@ -172,7 +172,7 @@ def read_games(raw, couples: dict[int, dict], settings: dict, status: str | None
         for ti, table in enumerate(as_list(item.get("tables"), f"{path}.tables")):
             tpath = f"{path}.tables[{ti}]"
             table = as_dict(table, tpath)
-            tnumber = integer(table.get("table"), f"{tpath}.table", high=9999)
+            tnumber = integer(table.get("table"), f"{tpath}.table", high=MAX_COUPLE_NUMBER)
             if tables and tnumber <= tables[-1]["table"]:
                 raise problem(
                     f"{tpath}.table", _("tables must be listed in increasing number order.")

@@ -33,6 +33,7 @@ SETTINGS = [
     "bye_counts_as_win",
     "entry_fee",
     "booby_prize",
+    "booby_early_leavers",
     "cookie_jar",
     "jar_buy_in",
     "jar_draw_size",
@@ -46,6 +47,7 @@ SETTINGS = [
     "hearts_on_hearts",
     "jokers",
     "game_target",
+    "auction_min_bid",
 ]
 
 

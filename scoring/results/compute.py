@@ -85,7 +85,12 @@ def compute(data: Loaded) -> EveningResults:
     # Booby prize
     booby = None
     if evening.booby_prize:
-        found = ranking_rules.booby_group(pairs, prize_place_of)
+        early = set()
+        if not evening.booby_early_leavers:
+            early = {
+                c.id for c in couples if ranking_rules.left_early(c.left_after_game, evening.games)
+            }
+        found = ranking_rules.booby_group(pairs, prize_place_of, early)
         if found:
             wins, keys = found
             booby = _group_results(

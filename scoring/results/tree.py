@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from scoring.models import Prize
 
 ZERO = Decimal("0.00")
@@ -35,8 +37,24 @@ class CoupleRef:
     def names(self) -> str:
         return f"{self.player1} & {self.player2}"
 
+    @property
+    def attendance(self) -> str:
+        """ "from game 4", "left after game 5", both, or "" (played all night)."""
+        return attendance_note(self.joined_game, self.left_after_game)
+
     def __str__(self) -> str:
         return f"{self.number}. {self.names}"
+
+
+def attendance_note(joined_game: int, left_after_game: int | None) -> str:
+    """How the standings, the board and the results sheet mark a couple that
+    arrived late or left early (RULES.md A6)."""
+    notes = []
+    if joined_game > 1:
+        notes.append(_("arrived late, from game %(g)s") % {"g": joined_game})
+    if left_after_game is not None:
+        notes.append(_("left after game %(g)s") % {"g": left_after_game})
+    return ", ".join(notes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,16 +98,25 @@ def place_groups(
     return groups
 
 
+def left_early(left_after_game: int | None, games: int) -> bool:
+    """A couple that went home before the evening's last game (RULES.md A6)."""
+    return left_after_game is not None and left_after_game < games
+
+
 def booby_group(
-    pairs: Sequence[tuple[Hashable, int]], placed: Iterable[Hashable]
+    pairs: Sequence[tuple[Hashable, int]],
+    placed: Iterable[Hashable],
+    ineligible: Iterable[Hashable] = (),
 ) -> tuple[int, tuple[Hashable, ...]] | None:
     """The couples in line for the booby prize (RULES.md A6): the fewest games
-    among the couples that hold or contest no prize place. ``None`` when every
-    couple holds or contests a place (a tiny evening), or nothing is played."""
+    among the couples that hold or contest no prize place and are not
+    ``ineligible`` (by default a couple that left before the last game, see
+    ``left_early``). ``None`` when no couple is left in line (a tiny
+    evening), or nothing is played."""
     if not pairs or max(wins for _, wins in pairs) <= 0:
         return None
-    placed = set(placed)
-    rest = [(key, wins) for key, wins in pairs if key not in placed]
+    skip = set(placed) | set(ineligible)
+    rest = [(key, wins) for key, wins in pairs if key not in skip]
     if not rest:
         return None
     fewest = min(wins for _, wins in rest)

@@ -23,6 +23,7 @@ from scoring.models import JarOutcome
 from scoring.rules import jar as rules
 from scoring.services import rule_errors
 from tables.models import Couple, Evening
+from tables.services.door import check_money_change
 
 
 def _check_jar(evening: Evening) -> None:
@@ -76,12 +77,21 @@ def set_hat_numbers(evening: Evening, numbers) -> list[int]:
 
 
 @transaction.atomic
-def set_buy_in(couple: Couple, bought_in: bool) -> Couple:
-    """Put a couple in the cookie jar (or take it out), until the jar is settled."""
+def set_buy_in(couple: Couple, bought_in: bool, *, user=None) -> Couple:
+    """Put a couple in the cookie jar (or, as a separate undo, take it out),
+    until the jar is settled. Setting the value it has changes nothing; once
+    the evening is finished it is an organizer's logged correction."""
     evening = couple.evening.locked()
     _check_jar(evening)
-    if evening.is_finished and JarOutcome.objects.filter(evening=evening).exists():
+    current = Couple.objects.filter(pk=couple.pk).values_list("jar_buy_in", flat=True).get()
+    couple.jar_buy_in = current
+    if current == bought_in:
+        return couple
+    if JarOutcome.objects.filter(evening=evening).exists():
         raise Conflict(_("The cookie jar is settled: buy-ins can no longer change."))
+    check_money_change(
+        evening, couple, user, _("in the cookie jar") if bought_in else _("out of the cookie jar")
+    )
     Couple.objects.filter(pk=couple.pk).update(jar_buy_in=bought_in)
     couple.jar_buy_in = bought_in
     evening.bump_version()

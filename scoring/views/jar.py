@@ -17,6 +17,7 @@ from scoring.services import jar as jar_service
 from scoring.views.common import render_page
 from tables.models import Couple, Evening
 from tables.queries import evening_or_404 as get_evening
+from tables.views.door import set_flag
 
 TEMPLATE = "scoring/jar.html"
 PARTIAL = "jar-section"
@@ -66,12 +67,20 @@ def jar_buy_in(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         return _page(request, evening, error=_("Tap in or out of the jar."), status=400)
     try:
-        jar_service.set_buy_in(couple, form.cleaned_data["bought_in"])
+        jar_service.set_buy_in(couple, form.cleaned_data["bought_in"], user=request.user)
     except UserError as error:
         return _page(request, evening, error=error.message, status=error.status)
     if form.cleaned_data["bought_in"]:
         return _done(request, evening, _("Couple %(n)s is in the jar.") % {"n": number})
     return _done(request, evening, _("Couple %(n)s is out of the jar.") % {"n": number})
+
+
+@require_POST
+@volunteer_required
+def door_jar(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The door's one tap: POST jar=1 puts the couple in the cookie jar,
+    jar=0 (the undo, on the couple's page) takes it out."""
+    return set_flag(request, slug, number, "jar", jar_service.set_buy_in)
 
 
 @require_POST

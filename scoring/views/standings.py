@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
+from cardnight.live import evening_version, polled
 from cardnight.roles import volunteer_required
 from scoring import standings as standings_module
 from scoring.forms import StandingsQueryForm
@@ -17,6 +18,7 @@ from tables.queries import evening_or_404 as get_evening
 
 @require_GET
 @volunteer_required
+@polled(evening_version)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Sortable (``?sort=place|number|name|wins``), searchable (``?q=`` a
     couple number or part of a name); an htmx request gets only the table,
@@ -44,5 +46,6 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "query": query,
         "sort": sort,
         "games_range": range(1, evening.games + 1),
+        "results_in": sum(row.wins for row in results.standings),
     }
     return render_page(request, "scoring/standings.html", "standings-table", context)

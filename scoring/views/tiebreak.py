@@ -1,6 +1,7 @@
 """The tie-break workflow on a phone: open, choices, cut (typed or dealt),
-play-off games, and the result. Volunteers and organizers may record every
-step; discarding a tie-break is for organizers."""
+play-off games, and the result. A prize tie decides who wins money, so it
+is the organizer's, like setting the prizes (issue 12): organizers record
+every step and may discard a tie-break; volunteers see it read-only."""
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -46,7 +47,7 @@ def _after(request, evening, tiebreak) -> HttpResponse:
 
 
 @require_POST
-@volunteer_required
+@organizer_required
 def tiebreak_open(request: HttpRequest, slug: str) -> HttpResponse:
     evening = get_evening(slug)
     form = TieOpenForm(request.POST)
@@ -75,7 +76,7 @@ def tiebreak_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_POST
-@volunteer_required
+@organizer_required
 def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
@@ -94,7 +95,7 @@ def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_POST
-@volunteer_required
+@organizer_required
 def tiebreak_cut(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
@@ -118,7 +119,7 @@ def _round(request: HttpRequest) -> int | None:
 
 
 @require_POST
-@volunteer_required
+@organizer_required
 def tiebreak_deal(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)
@@ -130,7 +131,7 @@ def tiebreak_deal(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_POST
-@volunteer_required
+@organizer_required
 def tiebreak_playoff(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     evening = get_evening(slug)
     tiebreak = get_tiebreak(evening, pk)

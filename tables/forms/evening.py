@@ -4,7 +4,7 @@ from django import forms
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from ..models import MAX_NAME, Couple, Evening, Hall
+from ..models import MAX_COUPLE_NUMBER, MAX_NAME, Couple, Evening, Hall
 
 
 class HallForm(forms.ModelForm):
@@ -33,7 +33,10 @@ class EveningForm(forms.ModelForm):
 
     SECTIONS = [
         (_("The evening"), ["name", "date", "hall", "new_hall", "games", "entry_fee"]),
-        (_("Places and prizes"), ["prize_places", "ranking", "bye_counts_as_win", "booby_prize"]),
+        (
+            _("Places and prizes"),
+            ["prize_places", "ranking", "bye_counts_as_win", "booby_prize", "booby_early_leavers"],
+        ),
         (_("Cookie jar"), ["cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode"]),
         (
             _("Also tonight"),
@@ -41,7 +44,14 @@ class EveningForm(forms.ModelForm):
         ),
         (
             _("House rules (for settling disputes)"),
-            ["renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target"],
+            [
+                "renege",
+                "nontrump_lead",
+                "hearts_on_hearts",
+                "jokers",
+                "game_target",
+                "auction_min_bid",
+            ],  # fmt: skip
         ),
         (_("Scoreboard"), ["published"]),
     ]
@@ -50,11 +60,11 @@ class EveningForm(forms.ModelForm):
         model = Evening
         fields = [
             "name", "date", "hall", "games", "entry_fee",
-            "prize_places", "ranking", "bye_counts_as_win", "booby_prize",
+            "prize_places", "ranking", "bye_counts_as_win", "booby_prize", "booby_early_leavers",
             "cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode",
             "fifty_fifty", "travelling_prize", "half_time_leader", "half_time_game",
             "renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target",
-            "published",
+            "auction_min_bid", "published",
         ]  # fmt: skip
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {"hall": _("Hall")}  # the model field has no verbose name to translate
@@ -70,6 +80,8 @@ class EveningForm(forms.ModelForm):
             "bye_counts_as_win": _("With an odd number of couples one sits out each game. "
                                    "Tick this to punch that game on their card."),
             "booby_prize": _("A consolation prize for the couple with the fewest games."),
+            "booby_early_leavers": _("Usually not: a couple that went home before the last "
+                                     "game cannot take the booby prize. Tick this to let it."),
             "cookie_jar": _("A side pot: couples buy in, and a couple that wins every one of "
                             "the drawn games wins the jar."),
             "jar_buy_in": _("What a couple pays to be in the cookie jar."),
@@ -86,10 +98,13 @@ class EveningForm(forms.ModelForm):
             "half_time_game": _("Half time is after this game (usually 12 or 13)."),
             "renege": _("Which top trumps a player may hold back when trump is led."),
             "nontrump_lead": _("What a player must play when a plain suit is led."),
-            "hearts_on_hearts": _("When the ace of hearts is led, a player with no trump must "
-                                  "play a heart if they have one."),
+            "hearts_on_hearts": _("When the ace of hearts is led, every player holding a trump "
+                                  "must play one (no renege); with no trump, a heart if they "
+                                  "have one."),
             "jokers": _("Most halls play without a joker."),
             "game_target": _("The score that wins a game."),
+            "auction_min_bid": _("At auction (a game to 120): the lowest bid, 20, or 15 as "
+                                 "in some old circles."),
             "published": _("Show this evening on the public scoreboard at /e/…/. Leave it off "
                            "to keep the evening private until you are ready."),
         }  # fmt: skip
@@ -98,6 +113,8 @@ class EveningForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["hall"].required = False
         self.fields["hall"].empty_label = _("Choose a hall")
+        # Added after the others: a form sent without it keeps the evening's value.
+        self.fields["auction_min_bid"].required = False
         evening = self.instance
         if evening.pk and not evening.is_setup:
             # The cookie jar is drawn when play starts; its draw cannot change after.
@@ -108,6 +125,9 @@ class EveningForm(forms.ModelForm):
     def sections(self):
         for title, names in self.SECTIONS:
             yield title, [self[name] for name in names]
+
+    def clean_auction_min_bid(self) -> int:
+        return self.cleaned_data.get("auction_min_bid") or self.instance.auction_min_bid
 
     def clean(self):
         data = super().clean()
@@ -153,15 +173,19 @@ def unique_slug(name: str, date) -> str:
 
 
 class CoupleForm(forms.ModelForm):
-    """The door form: two names (and, rarely, a number from a pre-printed card)."""
+    """The door form: two names (and, rarely, a number from a pre-printed card).
+
+    Registering, it also takes "paid" and "in the jar"; editing a couple it
+    takes only the names (paid and the jar have their own explicit buttons)."""
 
     number = forms.IntegerField(
         label=_("Number"),
         required=False,
         min_value=1,
-        max_value=9999,
+        max_value=MAX_COUPLE_NUMBER,
         help_text=_("Leave empty for the next number."),
     )
+    anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
     class Meta:
         model = Couple
@@ -170,15 +194,29 @@ class CoupleForm(forms.ModelForm):
     def __init__(self, *args, evening: Evening, **kwargs):
         self.evening = evening
         super().__init__(*args, **kwargs)
+        too_long = _("A name is at most %(n)s letters: anything longer is cut off.") % {
+            "n": MAX_NAME
+        }
         for name in ("player1", "player2"):
-            self.fields[name].widget.attrs.update(
-                {"autocomplete": "off", "autocapitalize": "words", "maxlength": MAX_NAME}
+            field = self.fields[name]
+            field.error_messages["max_length"] = _(
+                "A name is at most %(limit_value)d letters (this one has %(show_value)d): "
+                "shorten it."
+            )
+            field.widget.attrs.update(
+                {
+                    "autocomplete": "off",
+                    "autocapitalize": "words",
+                    "maxlength": MAX_NAME,
+                    "data-too-long": too_long,
+                }
             )
         self.fields["player1"].widget.attrs["autofocus"] = True
-        if not evening.cookie_jar:
+        if not evening.cookie_jar or self.instance.pk:
             del self.fields["jar_buy_in"]
         if self.instance.pk:
-            self.fields["number"].disabled = True
+            for name in ("number", "paid", "anyway"):
+                del self.fields[name]
 
     def _clean_name(self, name: str) -> str:
         value = " ".join((self.cleaned_data.get(name) or "").split())
@@ -194,8 +232,6 @@ class CoupleForm(forms.ModelForm):
 
     def clean_number(self):
         number = self.cleaned_data.get("number")
-        if self.instance.pk:
-            return self.instance.number
         if number is not None:
             taken = self.evening.couples.filter(number=number).exists()
             if taken:

@@ -6,7 +6,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-MAX_NUMBER = 9999
+from ..models import MAX_COUPLE_NUMBER as MAX_NUMBER
 
 
 def _number(label, required=True):
@@ -20,6 +20,7 @@ class ResultForm(forms.Form):
     winner = _number(_("Winning couple"))
     change = forms.BooleanField(required=False)
     was = _number(_("Winner shown"), required=False)
+    request_id = forms.CharField(required=False, max_length=64)  # the outbox's id
 
 
 class AdvanceForm(forms.Form):
@@ -111,3 +112,4 @@ class ReportForm(forms.Form):
     game = forms.IntegerField(min_value=1, max_value=MAX_NUMBER)
     reporter = _number(_("Your couple"))
     winner = _number(_("Winning couple"))
+    request_id = forms.CharField(required=False, max_length=64)  # the outbox's id

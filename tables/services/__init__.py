@@ -4,6 +4,7 @@
     evening.py      starting (game 1) and finishing the evening
     play.py         recording and changing the current game's results
     tableside.py    a couple's own report from the table's link
+    receipts.py     a report or tap sent again from a phone's outbox: once only
     advance.py      starting the next game by the rotation rule
     corrections.py  an organizer's corrections after the fact
     base.py         the checks and helpers they share
@@ -16,13 +17,26 @@ exported here.
 from .advance import Advanced, advance
 from .base import seating_error
 from .corrections import correct_result, resync_bye_punches
-from .door import mark_leaving, register_couple, remove_couple, save_couple, set_paid
+from .door import (
+    Duplicate,
+    check_money_change,
+    fold_name,
+    mark_leaving,
+    register_couple,
+    remove_couple,
+    rename_couple,
+    set_paid,
+)
 from .evening import finish_evening, save_hall, save_settings, start_evening
 from .play import change_result, record_result
 from .tableside import report_result
 
 __all__ = [
     "Advanced",
+    "Duplicate",
+    "check_money_change",
+    "fold_name",
+    "rename_couple",
     "advance",
     "change_result",
     "correct_result",
@@ -33,7 +47,6 @@ __all__ = [
     "remove_couple",
     "report_result",
     "resync_bye_punches",
-    "save_couple",
     "save_hall",
     "save_settings",
     "seating_error",

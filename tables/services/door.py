@@ -1,9 +1,19 @@
-"""At the door: registering couples (RULES.md A1), marking them paid, and a
-couple leaving early (A2).
+"""At the door: registering couples (RULES.md A1), their money flags (paid
+and, with scoring.services.jar.set_buy_in, in the cookie jar), and a couple
+leaving early (A2).
 
-    register_couple(evening, player1, player2, *, number=None, paid=False, jar_buy_in=False)
+Each money flag is set to an explicit value, never toggled: a double tap
+sends the same value twice and changes nothing the second time (issue 12).
+
+    register_couple(evening, player1, player2, *, number=None, paid=False,
+                    jar_buy_in=False, anyway=False) -> Couple
+        Duplicate (a Conflict) when the two names match a couple already
+        registered, unless `anyway`.
+    rename_couple(couple, player1, player2)   the names only
     remove_couple(couple)          only before play starts
-    set_paid(couple, paid)
+    set_paid(couple, paid, *, user=None)
+    check_money_change(evening, couple, user, change)
+        after the evening: an organizer's correction, logged
     mark_leaving(evening, couple, *, leaving=True, user=None) -> Couple
         Couple `couple` leaves after the current game (`leaving=False` undoes
         it until the next game starts).
@@ -11,12 +21,80 @@ couple leaving early (A2).
 
 from __future__ import annotations
 
+import datetime
+import unicodedata
+
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardnight.errors import Conflict, UserError
+from cardnight.errors import Conflict, NotAllowed, UserError
+from cardnight.roles import is_organizer
 
-from ..models import Couple, Evening
+from ..models import MAX_COUPLE_NUMBER, Couple, Evening
+
+# The same two names sent again this soon is the same couple (a double Enter).
+RESUBMIT_SECONDS = 30
+
+
+class Duplicate(Conflict):
+    """The two names match a couple already registered tonight."""
+
+    def __init__(self, message: str, couple: Couple):
+        super().__init__(message)
+        self.couple = couple
+
+    @property
+    def just_saved(self) -> bool:
+        """The match was registered moments ago: a second press of Enter."""
+        age = timezone.now() - self.couple.created_at
+        return age < datetime.timedelta(seconds=RESUBMIT_SECONDS)
+
+
+def fold_name(name: str) -> str:
+    """A name as the door compares them: no case, accents or punctuation
+    ("Marie-Thérèse D'Eon" and "marie therese deon" match)."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    letters = "".join(
+        ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch)
+    )
+    return "".join(letters.split())
+
+
+def couple_key(player1: str, player2: str) -> tuple[str, str]:
+    """The two names folded, in either order."""
+    return tuple(sorted((fold_name(player1), fold_name(player2))))
+
+
+def find_duplicate(evening: Evening, player1: str, player2: str) -> Couple | None:
+    """A couple of this evening with the same two names, if any."""
+    key = couple_key(player1, player2)
+    for couple in evening.couples.order_by("-number"):
+        if couple_key(couple.player1, couple.player2) == key:
+            return couple
+    return None
+
+
+def _number_for(evening: Evening, number: int | None) -> int:
+    if number is None:
+        highest = evening.couples.aggregate(n=Max("number"))["n"] or 0
+        number = max(evening.last_couple_number, highest) + 1
+        if number > MAX_COUPLE_NUMBER:
+            raise Conflict(
+                _(
+                    "Couple numbers go up to %(max)s and the next one would be %(n)s: "
+                    "type a free number under “More” for this couple."
+                )
+                % {"max": MAX_COUPLE_NUMBER, "n": number}
+            )
+        return number
+    if number < 1 or number > MAX_COUPLE_NUMBER:
+        raise UserError(_("A couple number is between 1 and %(max)s.") % {"max": MAX_COUPLE_NUMBER})
+    if evening.couples.filter(number=number).exists():
+        raise Conflict(_("Couple %(n)s is already registered tonight.") % {"n": number})
+    return number
 
 
 @transaction.atomic
@@ -28,20 +106,30 @@ def register_couple(
     number: int | None = None,
     paid: bool = False,
     jar_buy_in: bool = False,
+    anyway: bool = False,
 ) -> Couple:
     """Register a couple. Before play it plays from game 1; once play has
-    started it arrives late and joins at the next game (A2)."""
+    started it arrives late and joins at the next game (A2).
+
+    Two names that match a couple already registered (case, accents,
+    punctuation and order aside) raise Duplicate unless `anyway`."""
     evening = evening.locked()
     if evening.is_finished:
         raise Conflict(_("The evening is over: no more couples can join."))
     if evening.is_running and evening.current_game >= evening.games:
         raise Conflict(_("The last game is under way: a late couple would play no game."))
-    if number is None:
-        number = evening.last_couple_number + 1
-    elif evening.couples.filter(number=number).exists():
-        raise Conflict(_("Couple %(n)s is already registered tonight.") % {"n": number})
-    if number < 1:
-        raise UserError(_("A couple number starts at 1."))
+    if not anyway:
+        twin = find_duplicate(evening, player1, player2)
+        if twin is not None:
+            raise Duplicate(
+                _(
+                    "%(names)s are already registered as couple %(n)s. If this is another "
+                    "couple with the same names, press “Register anyway”."
+                )
+                % {"names": twin.names, "n": twin.number},
+                twin,
+            )
+    number = _number_for(evening, number)
     couple = Couple.objects.create(
         evening=evening,
         number=number,
@@ -52,6 +140,16 @@ def register_couple(
         joined_game=evening.current_game + 1 if evening.is_running else 1,
     )
     evening.bump_version(last_couple_number=max(number, evening.last_couple_number))
+    return couple
+
+
+@transaction.atomic
+def rename_couple(couple: Couple, player1: str, player2: str) -> Couple:
+    """Change a couple's names, and nothing else (paid and the jar stay)."""
+    evening = couple.evening.locked()
+    Couple.objects.filter(pk=couple.pk).update(player1=player1, player2=player2)
+    couple.player1, couple.player2 = player1, player2
+    evening.bump_version()
     return couple
 
 
@@ -67,11 +165,39 @@ def remove_couple(couple: Couple) -> None:
     evening.bump_version()
 
 
+def check_money_change(evening: Evening, couple: Couple, user, change: str) -> None:
+    """Once the evening is finished, who paid and who is in the jar is in
+    the settled record: only an organizer may correct it, and the correction
+    is logged (the admin's history of the couple). Call under the evening's
+    lock, before writing; `change` says what changes, in words."""
+    if not evening.is_finished:
+        return
+    if not is_organizer(user):
+        raise NotAllowed(
+            _("The evening is over: only an organizer can correct who paid or is in the jar.")
+        )
+    LogEntry.objects.log_actions(
+        user_id=user.pk,
+        queryset=[couple],
+        action_flag=CHANGE,
+        change_message=_("Corrected after the evening: %(change)s") % {"change": change},
+        single_object=True,
+    )
+
+
 @transaction.atomic
-def set_paid(couple: Couple, paid: bool) -> Couple:
+def set_paid(couple: Couple, paid: bool, *, user=None) -> Couple:
+    """Mark a couple paid (or, as a separate undo, not paid). Setting the
+    value it already has changes nothing."""
+    evening = couple.evening.locked()
+    current = Couple.objects.filter(pk=couple.pk).values_list("paid", flat=True).get()
+    couple.paid = current
+    if current == paid:
+        return couple
+    check_money_change(evening, couple, user, _("paid") if paid else _("not paid"))
     Couple.objects.filter(pk=couple.pk).update(paid=paid)
-    couple.evening.bump_version()
     couple.paid = paid
+    evening.bump_version()
     return couple
 
 
@@ -117,13 +243,3 @@ def mark_leaving(evening: Evening, couple: int, *, leaving: bool = True, user=No
     row.save(update_fields=["left_after_game"])
     evening.bump_version()
     return row
-
-
-@transaction.atomic
-def save_couple(form) -> Couple:
-    """Save a couple's edit form (`tables.forms.CoupleForm`) and mark its
-    evening changed, in one transaction."""
-    evening = form.instance.evening.locked()
-    couple = form.save()
-    evening.bump_version()
-    return couple

@@ -1,8 +1,11 @@
-"""The door page: register couples fast on a phone, fix them, mark them paid."""
+"""The door page: register couples fast on a phone, fix them, mark them paid
+and in the cookie jar (one explicit tap each; undone on the couple's page)."""
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -15,13 +18,27 @@ from tables.models import Couple, Evening
 from tables.views import get_evening
 
 
-def _door(request: HttpRequest, evening: Evening, form: CoupleForm, status: int = 200):
+def _door(request, evening: Evening, form: CoupleForm, status: int = 200, duplicate=None):
     template = "tables/door.html"
     if request.htmx:
         template += "#door-section"
     couples = evening.couples.order_by("-number")
-    context = {"evening": evening, "form": form, "couples": couples}
+    context = {"evening": evening, "form": form, "couples": couples, "duplicate": duplicate}
     return render(request, template, context, status=status)
+
+
+def _sticky(data) -> dict:
+    """The registration form's "paid" and "jar" choices, kept for the next couple."""
+    return {"paid": bool(data.get("paid")), "jar_buy_in": bool(data.get("jar_buy_in"))}
+
+
+def _saved(request, evening: Evening, couple: Couple, sticky: dict, message: str):
+    messages.success(request, message)
+    if request.htmx:
+        evening.refresh_from_db()
+        return _door(request, evening, CoupleForm(evening=evening, initial=sticky))
+    query = "&".join(f"{key}=1" for key, value in sticky.items() if value)
+    return redirect(reverse("door", args=[evening.slug]) + (f"?{query}" if query else ""))
 
 
 @require_http_methods(["GET", "POST"])
@@ -29,11 +46,13 @@ def _door(request: HttpRequest, evening: Evening, form: CoupleForm, status: int 
 def door(request: HttpRequest, slug: str) -> HttpResponse:
     evening = get_evening(slug)
     if request.method == "GET":
-        return _door(request, evening, CoupleForm(evening=evening))
+        sticky = {key: request.GET.get(key) == "1" for key in ("paid", "jar_buy_in")}
+        return _door(request, evening, CoupleForm(evening=evening, initial=sticky))
     form = CoupleForm(request.POST, evening=evening)
     if not form.is_valid():
         return _door(request, evening, form, status=400)
     data = form.cleaned_data
+    sticky = _sticky(data)
     try:
         couple = services.register_couple(
             evening,
@@ -42,39 +61,53 @@ def door(request: HttpRequest, slug: str) -> HttpResponse:
             number=data.get("number"),
             paid=data.get("paid", False),
             jar_buy_in=data.get("jar_buy_in", False),
+            anyway=data.get("anyway", False),
         )
+    except services.Duplicate as duplicate:
+        twin = duplicate.couple
+        same = (twin.player1, twin.player2) == (data["player1"], data["player2"])
+        if duplicate.just_saved and same:
+            # Enter pressed twice: the couple is in, say so once more.
+            message = _("Couple %(n)s: %(names)s is registered.")
+            return _saved(request, evening, twin, sticky, message % _names(twin))
+        form.add_error(None, duplicate.message)
+        return _door(request, evening, form, status=duplicate.status, duplicate=twin)
     except UserError as error:
         form.add_error(None, error.message)
         return _door(request, evening, form, status=error.status)
-    evening.refresh_from_db()
-    message = _("Couple %(n)s: %(names)s.") % {"n": couple.number, "names": couple.names}
+    message = _("Couple %(n)s: %(names)s.") % _names(couple)
     if couple.joined_game > 1:
         message += " " + _("They join at game %(g)s.") % {"g": couple.joined_game}
-    messages.success(request, message)
-    if request.htmx:
-        return _door(request, evening, CoupleForm(evening=evening))
-    return redirect("door", evening.slug)
+    return _saved(request, evening, couple, sticky, message)
+
+
+def _names(couple: Couple) -> dict:
+    return {"n": couple.number, "names": couple.names}
 
 
 def _couple(evening: Evening, number: int) -> Couple:
     return get_object_or_404(Couple, evening=evening, number=number)
 
 
+def _edit_page(request, evening: Evening, couple: Couple, form: CoupleForm, status: int = 200):
+    context = {"evening": evening, "couple": couple, "form": form}
+    return render(request, "tables/couple_form.html", context, status=status)
+
+
 @require_http_methods(["GET", "POST"])
 @volunteer_required
 def couple_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Fix a couple's names. Only the names: paid and the jar stay as they are."""
     evening = get_evening(slug)
     couple = _couple(evening, number)
     form = CoupleForm(request.POST or None, instance=couple, evening=evening)
-    if request.method == "POST":
-        if form.is_valid():
-            services.save_couple(form)
-            messages.success(request, _("Couple %(n)s saved.") % {"n": couple.number})
-            return redirect("door", evening.slug)
-        context = {"evening": evening, "couple": couple, "form": form}
-        return render(request, "tables/couple_form.html", context, status=400)
-    context = {"evening": evening, "couple": couple, "form": form}
-    return render(request, "tables/couple_form.html", context)
+    if request.method == "GET":
+        return _edit_page(request, evening, couple, form)
+    if not form.is_valid():
+        return _edit_page(request, evening, couple, form, status=400)
+    services.rename_couple(couple, form.cleaned_data["player1"], form.cleaned_data["player2"])
+    messages.success(request, _("Couple %(n)s saved.") % {"n": couple.number})
+    return redirect("door", evening.slug)
 
 
 @require_POST
@@ -90,13 +123,39 @@ def couple_remove(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return redirect("door", evening.slug)
 
 
-@require_POST
-@volunteer_required
-def couple_paid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+class FlagForm(forms.Form):
+    """An explicit value, never a toggle: 1 sets the flag, 0 is the undo."""
+
+    value = forms.TypedChoiceField(choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1")
+
+
+def set_flag(request: HttpRequest, slug: str, number: int, field: str, setter) -> HttpResponse:
+    """POST `field`=1 sets a couple's flag through `setter(couple, value,
+    user=...)`, `field`=0 is the undo; anything else is a 400 and changes
+    nothing. Answers with the couple's door row (htmx), or goes back to the
+    door or to the couple's page it came from."""
     evening = get_evening(slug)
-    couple = services.set_paid(_couple(evening, number), request.POST.get("paid") == "1")
+    couple = _couple(evening, number)
+    form = FlagForm({"value": request.POST.get(field)})
+    back = reverse("door", args=[evening.slug])
+    if not form.is_valid():
+        return user_error(request, UserError(_("Tap the button again.")), back=back)
+    try:
+        couple = setter(couple, form.cleaned_data["value"], user=request.user)
+    except UserError as error:
+        return user_error(request, error, back=back)
+    if request.POST.get("from") == "edit":
+        messages.success(request, _("Couple %(n)s saved.") % {"n": couple.number})
+        return redirect("couple-edit", evening.slug, couple.number)
     if request.htmx:
         return render(
             request, "tables/door.html#couple-row", {"evening": evening, "couple": couple}
         )
     return redirect("door", evening.slug)
+
+
+@require_POST
+@volunteer_required
+def couple_paid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """POST paid=1 marks the couple paid; paid=0 (the undo) marks it unpaid."""
+    return set_flag(request, slug, number, "paid", services.set_paid)

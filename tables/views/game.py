@@ -20,11 +20,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardnight.errors import UserError
+from cardnight.live import evening_version, polled
 from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from tables import queries, services
 from tables.forms.game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
 from tables.models import Evening
+from tables.services import receipts
 from tables.views import get_evening
 
 SCREEN = "tables/game/screen.html"
@@ -65,12 +67,11 @@ def _screen(request: HttpRequest, evening: Evening, status: int = 200, **extra) 
 
 @require_GET
 @volunteer_required
+@polled(evening_version)
 def game_screen(request: HttpRequest, slug: str) -> HttpResponse:
+    """The screen; its poll (htmx, conditional GET) gets only the tables."""
     evening = get_evening(slug)
-    if request.htmx and request.GET.get("poll"):
-        # The screen asks every few seconds; unchanged evening: nothing to swap.
-        if request.GET.get("v") == str(evening.version):
-            return HttpResponse(status=204)
+    if request.htmx:
         return render(request, SCREEN + "#game-section", _screen_context(request, evening))
     return _screen(request, evening)
 
@@ -136,7 +137,18 @@ def game_result(request: HttpRequest, slug: str, game: int, table: int) -> HttpR
         )
     data = form.cleaned_data
     try:
-        if data["change"]:
+        if data["request_id"]:  # from the screen's outbox: once per id
+            changed = receipts.record_result_once(
+                evening,
+                data["request_id"],
+                game,
+                table,
+                data["winner"],
+                change=data["change"],
+                was=data["was"],
+                user=request.user,
+            )
+        elif data["change"]:
             seating, changed = services.change_result(
                 evening, game, table, data["winner"], was=data["was"], user=request.user
             )

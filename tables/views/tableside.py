@@ -7,6 +7,9 @@ current game. A made-up token, or the token of an evening that is over, is a
 404; a table that is not in play right now is a 409.
 """
 
+import hashlib
+import secrets
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -15,12 +18,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
-from cardnight.errors import UserError
+from cardnight.errors import Conflict, UserError
+from cardnight.live import polled
 from cardnight.views import error_page
 from tables import queries, services
 from tables.forms.game import ReportForm
 from tables.models import Table, TableReport
 from tables.privacy import public_label
+from tables.services import receipts
 
 TEMPLATE = "tables/tableside/table.html"
 
@@ -116,8 +121,14 @@ def _closed_table(request: HttpRequest, table: Table) -> HttpResponse:
     )
 
 
+def _version(request: HttpRequest, token: str) -> tuple | None:
+    """The poll's ETag parts: the evening's version (1 query)."""
+    return Table.objects.filter(token=token).values_list("evening_id", "evening__version").first()
+
+
 @never_cache
 @require_GET
+@polled(_version)
 def tableside(request: HttpRequest, token: str) -> HttpResponse:
     """The table's current game: the two couples, who deals first, the result."""
     try:
@@ -148,24 +159,48 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
         data = form.cleaned_data
         reporter = data["reporter"]
         try:
-            report, changed = services.report_result(
-                table, data["game"], data["reporter"], data["winner"]
-            )
+            if data["request_id"]:  # from the phone's outbox: once per id
+                answer = receipts.report_result_once(
+                    table,
+                    data["request_id"],
+                    data["game"],
+                    reporter,
+                    data["winner"],
+                    device=_device(request),
+                )
+                message = _answer_message(answer)
+            else:
+                report, changed = services.report_result(
+                    table, data["game"], reporter, data["winner"], device=_device(request)
+                )
+                message = _status_message(report, changed)
         except UserError as error:
-            return _report_error(request, table, reporter, error)
+            return _report_error(request, table, reporter, _too_late(table, data["game"], error))
         if not request.htmx:
-            messages.success(request, _status_message(report, changed))
+            messages.success(request, message)
             return redirect(f"{reverse('tableside', args=[table.token])}?as={reporter}")
         table.evening.refresh_from_db()
         context = _context(request, table, reporter)
-        context["message"] = _status_message(report, changed)
+        if context is None:
+            return _closed_table(request, table)
+        context["message"] = message
         return render(request, TEMPLATE + "#table-status", context)
     return _report_error(request, table, reporter, UserError(_("Tap the winning couple.")))
+
+
+def _device(request: HttpRequest) -> str:
+    """This browser, as a hash of a random id kept in its session cookie."""
+    token = request.session.get("device")
+    if not token:
+        token = request.session["device"] = secrets.token_urlsafe(16)
+    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def _report_error(request, table: Table, reporter, error: UserError) -> HttpResponse:
     table.evening.refresh_from_db()
     context = _context(request, table, reporter)
+    if context is None and isinstance(error, Conflict):  # e.g. too late: say what was recorded
+        return error_page(request, _("Table not in play"), error.message, error.status)
     if context is None:
         return _closed_table(request, table)
     context["error"] = error.message
@@ -182,3 +217,43 @@ def _status_message(report: TableReport, changed: bool) -> str:
     if report.status == Status.CONFIRMED:
         return _("Confirmed: the result is in. Thank you!")
     return _("The two couples disagree. A volunteer is coming to settle it.")
+
+
+def _answer_message(answer: dict) -> str:
+    """What became of a report sent from the phone's outbox, in words."""
+    code, winner = answer["code"], {"w": answer.get("winner")}
+    if code == receipts.VOLUNTEER_AGREES:
+        return _("A volunteer had already recorded it: couple %(w)s won. Thank you!") % winner
+    if code == receipts.VOLUNTEER_DISAGREES:
+        return (
+            _(
+                "A volunteer had already recorded couple %(w)s as the winner, "
+                "and you said otherwise. A volunteer is coming to check it."
+            )
+            % winner
+        )
+    Status = TableReport.Status
+    status = {
+        receipts.PENDING: Status.PENDING,
+        receipts.CONFIRMED: Status.CONFIRMED,
+        receipts.CONFLICT: Status.CONFLICT,
+    }.get(code)
+    return _status_message(TableReport(status=status), changed=status is not None)
+
+
+def _too_late(table: Table, game: int, error: UserError) -> UserError:
+    """A report for a game that is over says plainly what was recorded."""
+    evening = table.evening
+    evening.refresh_from_db()
+    if not isinstance(error, Conflict) or not evening.current_game or game >= evening.current_game:
+        return error
+    seating = queries.game_table(evening, game, table.number)
+    if seating is None or seating.winner is None:
+        return error
+    return Conflict(
+        _(
+            "Your report for game %(game)s came too late: game %(current)s has started. "
+            "The volunteers recorded couple %(w)s as the winner of game %(game)s at this table."
+        )
+        % {"game": game, "current": evening.current_game, "w": seating.winner.number}
+    )

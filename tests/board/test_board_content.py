@@ -42,8 +42,8 @@ def test_standings_list_every_couple_by_games_won_with_place_number_and_names(cl
     response = client.get(url("board", evening))
     html = response.content.decode()
     rows = re.findall(
-        r'<tr class="[^"]*" id="row-(\d+)">\s*<td class="place">(\d+|–).*?'
-        r'<td class="names">([^<]*)<.*?<td class="num wins">(\d+)</td>',
+        r'<tr class="[^"]*" id="row-(\d+)">\s*<td class="place"[^>]*>(\d+|–).*?'
+        r'<td class="names">([^<]*)<.*?<td class="num wins"[^>]*>(\d+)</td>',
         html,
         flags=re.S,
     )
@@ -195,14 +195,14 @@ def test_the_htmx_poll_gets_only_the_live_part(client, make_evening):
     assert response.status_code == 200
     assert html.lstrip().startswith('<section id="board-live"')
     assert "<html" not in html
-    assert 'hx-trigger="every 5s"' in html
+    assert 'data-every="5"' in html
     assert "find-q" not in html  # the find box is not re-drawn under the player's thumb
 
 
 def test_the_poll_interval_comes_from_the_setting(client, make_evening, settings):
     settings.BOARD_POLL_SECONDS = 2
     evening = make_evening(couples=6, played=1)
-    assert 'hx-trigger="every 2s"' in client.get(url("board", evening)).content.decode()
+    assert 'data-every="2"' in client.get(url("board", evening)).content.decode()
 
 
 def test_a_new_result_shows_on_the_next_request(client, make_evening):
@@ -219,15 +219,18 @@ def test_the_public_board_links_the_tv_mode_and_the_json(client, make_evening):
     assert url("board-json", evening) in html
 
 
-def test_tv_mode_has_no_header_nor_controls_and_loads_its_script(client, make_evening):
+def test_tv_mode_has_no_header_nor_form_only_a_pause_and_loads_its_script(client, make_evening):
     evening = make_evening(couples=10, played=3)
     response = client.get(url("board-tv", evening))
     html = response.content.decode()
     assert response.status_code == 200
     assert 'class="tv"' in html
     assert "site-header" not in html
-    assert "<form" not in html and "<button" not in html
-    assert "js/board.js" in html
+    # No controls but the language switch (issue 13) and the pause button (issue 17).
+    assert html.count("<form") == 1 and 'class="inline lang-switch"' in html
+    assert html.count("<button") == 2 and 'name="language" value="fr"' in html
+    assert 'id="tv-pause"' in html
+    assert "js/live.js" in html
     assert 'id="tv-live"' in html and 'id="standings"' in html
 
 

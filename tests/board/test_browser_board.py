@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tables import services
 from tables.models import Evening, Seating
-from tests.conftest import screenshot, sign_in
+from tests.conftest import screenshot, sign_in, winner_button
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +34,7 @@ def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
     # Something typed in the find box survives: the page is never reloaded.
     phone.locator("#find-q").fill("typed before")
     screenshot(phone, "board-phone")
-    # While nothing changes, the polls are answered 304 (board.js sends the ETag).
+    # While nothing changes, the polls are answered 304 (live.js sends the ETag).
     poll_url = f"{live_server.url}/e/{evening.slug}/"
     with phone.expect_response(lambda r: r.url == poll_url and r.status == 304) as answer:
         pass
@@ -48,10 +48,8 @@ def test_a_result_recorded_on_the_game_screen_appears_on_the_open_board(
     volunteer_phone = context.new_page()
     sign_in(volunteer_phone, live_server, "vince")
     volunteer_phone.goto(f"{live_server.url}{reverse('game-screen', args=[evening.slug])}")
-    volunteer_phone.locator("#table-1").get_by_role(
-        "button", name=f"Couple {first.couple_b.number} won"
-    ).click()
-    expect(volunteer_phone.get_by_text("1 of 4 tables in")).to_be_visible()
+    winner_button(volunteer_phone.locator("#table-1"), first.couple_b.number).click()
+    expect(volunteer_phone.locator("main").get_by_text("1 of 4 tables in")).to_be_visible()
     context.close()
 
     expect(status).to_contain_text("1 of 4 tables in", timeout=5_000)

@@ -38,7 +38,7 @@ def test_with_htmx_a_number_shows_the_card_in_place(client, evening):
     assert response.status_code == 200
     assert 'id="couple-card-3"' in html
     assert "Mary Gillis &amp; Angus Gillis" in html
-    assert f'hx-get="{url("board-couple", evening, 3)}"' in html  # and keeps itself fresh
+    assert f'data-poll="{url("board-couple", evening, 3)}"' in html  # and keeps itself fresh
 
 
 def test_a_name_that_only_one_couple_has_opens_its_card(client, evening):

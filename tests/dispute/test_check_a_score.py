@@ -53,3 +53,19 @@ def test_an_empty_form_is_a_prompt(client):
     response = ask(client, {}, "dispute-claim")
     assert response.status_code == 200
     assert "Give the round and the two scores claimed." in text(response)
+
+
+def test_the_score_check_agrees_with_the_round_replay(client):
+    """Issue 13 point 15: the replay of a round from 35-25 says "reached 45 at trick 1
+    (45-25)", so 45-25 after round 3 is a possible claim."""
+    replay = text(
+        ask(
+            client,
+            {"trump": "C", "t1": "5C 2D 3D 4D", "a": 35, "b": 25, "rule": "1"},
+            "dispute-round",
+        )
+    )
+    assert "reached 45 at trick 1 (45-25)" in replay
+    page = text(claim(client, 3, 45, 25))
+    assert "45-25 after round 3 is possible." in page
+    assert "It matches a round that stopped at the trick where Side A reached 45" in page

@@ -44,3 +44,10 @@ def test_only_links_to_the_rules_page_are_drawn(client, link):
 
 def test_the_qr_code_is_get_only(client):
     assert client.post("/rules/qr.svg", {"link": "/rules/"}).status_code == 405
+
+
+def test_a_link_too_long_for_a_qr_code_is_a_400_with_a_message(client):
+    link = "/rules/?trump=H&cards=" + "5H" * 3000
+    response = client.get("/rules/qr.svg", {"link": link})
+    assert response.status_code == 400
+    assert "too long for a QR code" in response.content.decode()

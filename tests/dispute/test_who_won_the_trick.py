@@ -173,13 +173,13 @@ def test_the_full_page_has_the_form_working_without_javascript(client):
     assert 'value="5H JH"' in html
     # Tapped cards show pressed on the grid.
     assert (
-        'value="5H" class="tap-card red is-trump" aria-label="5 of hearts" aria-pressed="true"'
+        'value="5H" class="tap-card red is-trump" aria-label="5, 5 of hearts" aria-pressed="true"'
         in html
     )
-    assert 'value="2C" class="tap-card" aria-label="2 of clubs" aria-pressed="false"' in html
+    assert 'value="2C" class="tap-card" aria-label="2, 2 of clubs" aria-pressed="false"' in html
     assert (
-        'value="AH" class="tap-card red is-trump" aria-label="ace of hearts" aria-pressed="false"'
-        in html
+        'value="AH" class="tap-card red is-trump" aria-label="A, ace of hearts" '
+        'aria-pressed="false"' in html
     )
 
 
@@ -201,3 +201,11 @@ def test_the_page_takes_no_database_query(client, django_assert_num_queries):
 def test_every_mode_is_get_only(client, name):
     assert client.post(rules_url(name)).status_code == 405
     assert client.get(rules_url(name)).status_code == 200
+
+
+def test_cards_typed_in_french_words_are_read(client):
+    """Issue 13 point 17: "cœur", "pique", "carreau", "as", "roi" are cards too."""
+    cards = "as de cœur, 5 de pique, roi de carreau, 2C"
+    response = ask(client, {"trump": "pique", "cards": cards})
+    assert response.status_code == 200
+    assert "The 2nd player wins the trick with the 5 of spades." in text(response)

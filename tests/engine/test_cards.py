@@ -14,6 +14,7 @@ from scoring.engine import (
     parse_card,
     parse_cards,
     parse_suit,
+    split_card_text,
 )
 
 
@@ -172,3 +173,54 @@ def test_card_names_are_plain_words(text, name):
 
 def test_the_joker_is_named_joker():
     assert card_name(JOKER) == "joker"
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("as de cœur", "AH"),
+        ("As de coeur", "AH"),
+        ("dame de pique", "QS"),
+        ("valet de trèfle", "JC"),
+        ("valet trefle", "JC"),
+        ("roi de carreau", "KD"),
+        ("10 de carreau", "10D"),
+        ("5 de cœur", "5H"),
+        ("2 trèfles", "2C"),
+        ("roi♥", "KH"),
+        ("as♠", "AS"),
+        ("queen of spades", "QS"),
+        ("10 of hearts", "10H"),
+        ("AS", "AS"),  # still the ace of spades, written the short way
+        ("10h", "10H"),
+    ],
+    ids=lambda value: str(value),
+)
+def test_cards_may_be_written_in_french_or_english_words(text, code):
+    assert str(parse_card(text)) == code
+
+
+@pytest.mark.parametrize(
+    ("text", "suit"),
+    [("cœur", "H"), ("coeurs", "H"), ("pique", "S"), ("trèfle", "C"), ("trefle", "C"),
+     ("carreau", "D"), ("carreaux", "D")],
+)  # fmt: skip
+def test_suits_may_be_named_in_french(text, suit):
+    assert parse_suit(text).value == suit
+
+
+def test_typed_cards_keep_a_card_in_words_whole():
+    assert split_card_text("dame de pique, 5H as♥ 10 de carreau roi coeur;7C") == [
+        "dame de pique",
+        "5H",
+        "as♥",
+        "10 de carreau",
+        "roi coeur",
+        "7C",
+    ]
+
+
+@pytest.mark.parametrize("text", ["dame de", "roi de lune", "cavalier de pique"])
+def test_unfinished_card_words_are_still_refused(text):
+    with pytest.raises(CardError):
+        parse_card(text)

@@ -48,6 +48,48 @@ def test_a_win_is_a_possible_claim_and_is_noted(round_number, score_a, score_b):
     assert f"The game was won in round {round_number}." in claim.notes
 
 
+def test_a_round_stopped_at_the_winning_trick_agrees_with_the_replay():
+    """Issue 13 point 15: 35-25, then a trick with the best trump: 45-25 after round 3."""
+    claim = check_claim(3, 45, 25)
+    assert claim.ok
+    assert claim.notes == (
+        "The game was won in round 3.",
+        "It matches a round that stopped at the trick where Side A reached 45 (the rest of the "
+        "round was not played); a round played out cannot end there.",
+    )
+
+
+def test_a_win_that_both_readings_reach_says_so():
+    claim = check_claim(2, 45, 10)
+    assert claim.ok
+    assert claim.notes[-1] == (
+        "It matches both readings: the round played out, or stopped at the trick where Side A "
+        "reached 45."
+    )
+
+
+def test_a_win_only_a_played_out_round_reaches_says_nothing_of_stopping():
+    claim = check_claim(2, 60, 0)
+    assert claim.ok
+    assert claim.notes == ("The game was won in round 2.",)
+
+
+@pytest.mark.parametrize(
+    ("round_number", "score_a", "score_b", "reason"),
+    [
+        (3, 45, 5, "Nor can the round have stopped at the trick where a side reached 45: no score"),
+        (2, 55, 30, "Nor can the round have stopped at the trick where a side reached 45: that"),
+    ],
+    ids=["too-few-points", "past-the-winning-trick"],
+)
+def test_a_win_neither_reading_reaches_is_refused_with_both_reasons(
+    round_number, score_a, score_b, reason
+):
+    claim = check_claim(round_number, score_a, score_b)
+    assert not claim.ok
+    assert any(text.startswith(reason) for text in claim.reasons), claim.reasons
+
+
 def test_both_sides_past_45_is_possible_and_the_first_there_won():
     claim = check_claim(3, 45, 45)
     assert claim.ok
@@ -169,18 +211,41 @@ def test_a_claim_needs_whole_numbers_and_a_round_of_1_or_more(arguments):
 
 
 def possible_after(round_number: int, target: int, totals: tuple[int, ...]) -> set:
-    """Independent oracle: walk every split of every round, the game still on before each."""
+    """Independent oracle: walk every trick of every round, the game still on before each.
+
+    The round a side wins in may end at the trick where it reached the target
+    (the score is then as it stood there) or be played out (RULES.md B4).
+    """
+    bonus = 30 in totals
+
+    @cache
+    def round_ends(a: int, b: int) -> frozenset:
+        """(scores, stopped) for every way one round can go from a-b."""
+        ends: set = set()
+
+        def trick(number: int, a: int, b: int, bonus_left: bool, won: bool) -> None:
+            if number == 5:
+                ends.add(((a, b), False))
+                return
+            for side in (0, 1):
+                for points in (5, 10) if bonus_left else (5,):
+                    scores = (a + points, b) if side == 0 else (a, b + points)
+                    reached = not won and max(scores) >= target
+                    if reached:
+                        ends.add((scores, True))
+                    trick(number + 1, *scores, bonus_left and points == 5, won or reached)
+
+        trick(0, a, b, bonus, False)
+        return frozenset(ends)
 
     @cache
     def walk(rounds_left: int, a: int, b: int) -> frozenset:
-        if rounds_left == 0:
-            return frozenset({(a, b)})
-        if a >= target or b >= target:
-            return frozenset()
         found: set = set()
-        for total in totals:
-            for taken in range(0, total + 1, 5):
-                found |= walk(rounds_left - 1, a + taken, b + total - taken)
+        for scores, stopped in round_ends(a, b):
+            if rounds_left == 1:
+                found.add(scores)
+            elif not stopped and max(scores) < target:
+                found |= walk(rounds_left - 1, *scores)
         return frozenset(found)
 
     return set(walk(round_number, 0, 0))

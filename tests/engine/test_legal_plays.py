@@ -57,6 +57,17 @@ CASES = [
     case("hearts-on-hearts-must-play-a-heart", "2H 3D", "AH", "2H", HEARTS_ON_HEARTS),
     case("hearts-on-hearts-no-heart-any-card", "3D 4S", "AH", "3D 4S", HEARTS_ON_HEARTS),
     case("hearts-on-hearts-only-on-ace-of-hearts-lead", "2H 3D", "6C", "2H 3D", HEARTS_ON_HEARTS),
+    # Seed 000 "Exceptional Rule": on the ace of hearts led, no trump may be reneged.
+    case("hearts-on-hearts-five-may-not-be-reneged", "5C KD", "AH", "5C", HEARTS_ON_HEARTS),
+    case("hearts-on-hearts-jack-may-not-be-reneged", "JC KD 2H", "AH", "JC", HEARTS_ON_HEARTS),
+    case("hearts-on-hearts-any-trump-beats-a-heart", "5C 9C 2H", "AH", "5C 9C", HEARTS_ON_HEARTS),
+    case(
+        "hearts-on-hearts-joker-must-be-played",
+        "JK 3D",
+        "AH",
+        "JK",
+        HouseRules(hearts_on_hearts=True, jokers="after_jack"),
+    ),
     case(
         "hearts-trump-ace-of-hearts-led-is-plain-trump-lead",
         "KH 3D",

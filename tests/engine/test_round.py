@@ -301,6 +301,30 @@ def test_hearts_on_hearts_renege_is_found_in_a_finished_round():
     assert "hearts on hearts obliged them to play a heart" in renege.reason
 
 
+# Clubs trump, seat 3 deals; seat 0 leads the ace of hearts and seat 1 keeps
+# back the 5 of clubs (played in trick 2), which hearts on hearts forbids.
+ROUND_FIVE_KEPT_ON_ACE_OF_HEARTS = [
+    "AH 3D 4C 6C",
+    "KS 5C 5S 9S",
+    "QS 3S 6S 10S",
+]
+
+
+@pytest.mark.parametrize("tricks_given", [3, 2], ids=["three-tricks", "two-tricks"])
+def test_hearts_on_hearts_forbids_reneging_the_five_on_the_ace_of_hearts(tricks_given):
+    rules = HouseRules(hearts_on_hearts=True)
+    written = tricks(ROUND_FIVE_KEPT_ON_ACE_OF_HEARTS[:tricks_given])
+    (renege,) = play_round("C", 3, written, rules).reneges
+    assert (renege.seat, renege.trick, str(renege.evidence)) == (1, 1, "5C")
+    assert play_round("C", 3, written).reneges == ()
+
+
+def test_hearts_on_hearts_renege_is_found_in_an_unfinished_round():
+    rules = HouseRules(hearts_on_hearts=True)
+    unfinished = play_round("C", 3, tricks(ROUND_ACE_OF_HEARTS_LED[:1] + ["7H 2H 8H 9S"]), rules)
+    assert [(r.seat, r.trick, str(r.evidence)) for r in unfinished.reneges] == [(1, 1, "2H")]
+
+
 def test_without_hearts_on_hearts_a_diamond_on_the_ace_of_hearts_is_legal():
     assert play_round("C", 3, tricks(ROUND_ACE_OF_HEARTS_LED)).reneges == ()
 

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.models import Evening, Seating, Table
-from tests.conftest import PASSWORD, screenshot
+from tests.conftest import PASSWORD, screenshot, winner_button
 
 from .conftest import play, with_extras
 
@@ -59,7 +59,7 @@ def test_a_volunteer_runs_a_game_in_french_on_a_phone(live_server, fr_phone, vol
     assert_fits(fr_phone, "fr-evening")
     fr_phone.get_by_role("link", name="Parties et résultats").click()
     expect(fr_phone.get_by_role("heading", name="Partie 2 sur 9")).to_be_visible()
-    expect(fr_phone.get_by_text("Tables entrées : 0 sur 5")).to_be_visible()
+    expect(fr_phone.locator("main").get_by_text("Tables entrées : 0 sur 5")).to_be_visible()
     assert_fits(fr_phone, "fr-game-2-before")
 
     seatings = Seating.objects.filter(game__evening=evening, game__number=2).select_related(
@@ -68,16 +68,18 @@ def test_a_volunteer_runs_a_game_in_french_on_a_phone(live_server, fr_phone, vol
     for done, seating in enumerate(seatings.order_by("table__number"), start=1):
         card = fr_phone.locator(f"#table-{seating.table.number}")
         n = seating.couple_b.number
-        card.get_by_role("button", name=f"Le couple {n} a gagné").click()
+        winner_button(card, n, "gagné").click()
         expect(
             card.get_by_text(f"Table {seating.table.number} : le couple {n} a gagné.")
         ).to_be_visible()
-        expect(fr_phone.get_by_text(f"Tables entrées : {done} sur 5")).to_be_visible()
+        expect(
+            fr_phone.locator("main").get_by_text(f"Tables entrées : {done} sur 5")
+        ).to_be_visible()
     assert_fits(fr_phone, "fr-game-2-all-in")
 
     fr_phone.get_by_role("button", name="Commencer la partie 3").click()
     expect(fr_phone.get_by_role("heading", name="Partie 3 sur 9")).to_be_visible()
-    expect(fr_phone.get_by_text("La partie 3 est commencée.")).to_be_visible()
+    expect(fr_phone.locator("main").get_by_text("La partie 3 est commencée.")).to_be_visible()
     expect(fr_phone.locator("#movement")).to_contain_text("arrive du repos")
     assert_fits(fr_phone, "fr-game-3-movement")
     assert Evening.objects.get(pk=evening.pk).current_game == 3
@@ -89,13 +91,15 @@ def test_a_couple_reports_from_its_table_in_french(live_server, fr_phone, evenin
         game__evening=evening, game__number=2, table__number=1
     )
     fr_phone.goto(f"{live_server.url}/t/{seating.table.token}/")
-    expect(fr_phone.get_by_text("Quel couple êtes-vous?")).to_be_visible()
+    expect(fr_phone.locator("main").get_by_text("Quel couple êtes-vous?")).to_be_visible()
     assert_fits(fr_phone, "fr-tableside-who")
     a, b = seating.couple_a.number, seating.couple_b.number
     fr_phone.get_by_role("link", name=f"Nous sommes le couple {a}").click()
-    expect(fr_phone.get_by_text("Qui a gagné la partie 2?")).to_be_visible()
+    expect(fr_phone.locator("main").get_by_text("Qui a gagné la partie 2?")).to_be_visible()
     fr_phone.get_by_role("button", name=f"Nous avons gagné (couple {a})").click()
-    expect(fr_phone.get_by_text(re.compile(r"l'autre couple le confirme"))).to_be_visible()
+    expect(
+        fr_phone.locator("main").get_by_text(re.compile(r"l'autre couple le confirme"))
+    ).to_be_visible()
     assert_fits(fr_phone, "fr-tableside-reported")
     assert b != a
 
@@ -103,27 +107,31 @@ def test_a_couple_reports_from_its_table_in_french(live_server, fr_phone, evenin
 def test_the_scoreboard_and_a_ruling_fit_a_phone_in_french(live_server, fr_phone, evening):
     evening = play(with_extras(evening))
     fr_phone.goto(f"{live_server.url}/e/{evening.slug}/")
-    expect(fr_phone.get_by_text("Résultats finaux après 9 parties")).to_be_visible()
-    expect(fr_phone.get_by_text(re.compile(r"Tirage 50/50"))).to_be_visible()
+    expect(fr_phone.locator("main").get_by_text("Résultats finaux après 9 parties")).to_be_visible()
+    expect(fr_phone.locator("main").get_by_text(re.compile(r"Tirage 50/50"))).to_be_visible()
     assert_fits(fr_phone, "fr-board-final")
     fr_phone.get_by_label("Trouver mon couple : numéro ou nom").fill("3")
     fr_phone.get_by_role("button", name="Trouver").click()
-    expect(fr_phone.get_by_text(re.compile(r"\d+ parties? gagnées?"))).to_be_visible()
+    expect(
+        fr_phone.locator("main").get_by_text(re.compile(r"\d+ parties? gagnées?"))
+    ).to_be_visible()
     assert_fits(fr_phone, "fr-board-couple")
 
     fr_phone.goto(f"{live_server.url}/rules/play/?trump=S&led=6S&played=2H&held=JS+3S")
-    expect(fr_phone.get_by_text(re.compile("ce serait une fausse renonce"))).to_be_visible()
+    expect(
+        fr_phone.locator("main").get_by_text(re.compile("ce serait une fausse renonce"))
+    ).to_be_visible()
     assert_fits(fr_phone, "fr-ruling")
 
 
 def test_an_english_phone_switches_to_french_and_stays_on_the_page(live_server, phone, evening):
     evening = play(with_extras(evening), stop_at=2)
     phone.goto(f"{live_server.url}/e/{evening.slug}/")
-    expect(phone.get_by_text("Game 2 of 9")).to_be_visible()
+    expect(phone.locator("main").get_by_text("Game 2 of 9")).to_be_visible()
     phone.get_by_role("button", name="Français").click()
-    expect(phone.get_by_text("Partie 2 sur 9")).to_be_visible()
+    expect(phone.locator("main").get_by_text("Partie 2 sur 9")).to_be_visible()
     assert phone.url == f"{live_server.url}/e/{evening.slug}/"
     assert_fits(phone, "fr-board-after-switch")
     phone.get_by_role("button", name="English").click()
-    expect(phone.get_by_text("Game 2 of 9")).to_be_visible()
+    expect(phone.locator("main").get_by_text("Game 2 of 9")).to_be_visible()
     assert Table.objects.filter(evening=evening).exists()

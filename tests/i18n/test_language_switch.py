@@ -33,6 +33,7 @@ def pages(evening) -> list[str]:
         reverse("tableside", args=[table.token]),
         reverse("board", args=[slug]),
         reverse("board-couple", args=[slug, 1]),
+        reverse("board-tv", args=[slug]),
         reverse("dispute"),
         reverse("evening-dispute-legal", args=[slug]),
     ]

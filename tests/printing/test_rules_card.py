@@ -85,6 +85,14 @@ def test_hearts_on_hearts_and_any_card_leads_are_spelled_out(six):
     assert card.examples[-1].may_play == "K♥"
 
 
+def test_hearts_on_hearts_forbids_reneging_on_the_rules_card(six):
+    card = rules_of(six, hearts_on_hearts=True)
+    assert any("not even the 5 or the jack" in line for line in card.rules)
+    five_kept = card.examples[-2]
+    assert five_kept.situation == "Spades trump. A♥ led; you hold 5♠ 9♦."
+    assert five_kept.may_play == "5♠"
+
+
 @pytest.mark.parametrize(
     ("target", "words"),
     [(45, "the first side to reach 45 wins"), (25, "5 points a trick, no bonus"),
@@ -130,3 +138,24 @@ def test_the_pdf_holds_the_cards_with_their_suit_symbols(six):
     assert pdf.filename == "rules-card-friday-45s.pdf"
     dark, total = dark_pixels(pdf.content)
     assert 0.01 < dark / total < 0.5
+
+
+def test_an_auction_evening_gets_the_bidding_and_scoring_with_worked_hands(six):
+    card = rules_of(six, game_target=120, auction_min_bid=15)
+    assert card.auction[0].startswith("Bidding: Player 1 (the dealer's left) calls first")
+    assert "15, 20, 25 or 30" in card.auction[0]
+    assert any(line.startswith("30 for 60") for line in card.auction)
+    assert card.auction_examples[0] == (
+        "A side at 65 bids 30 for 60: all 30 points take it to 125 and the game; 25 points "
+        "leave it at 35."
+    )
+    assert "it stays at 105" in card.auction_examples[1]
+    pdf = documents.render("rules", six)
+    text = all_text(pdf.content)
+    assert "Auction 45: bidding and scoring" in text
+    assert len(reader(pdf.content).pages) == 1
+
+
+def test_a_45_evening_has_no_auction_section(six):
+    card = rules_of(six, game_target=45)
+    assert card.auction == () and card.auction_examples == ()

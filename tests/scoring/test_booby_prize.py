@@ -95,3 +95,48 @@ def test_no_booby_prize_when_the_setting_is_off(evening):
     assert evening_results(evening).booby is None
     with pytest.raises(UserError, match="no booby prize"):
         tiebreaks.open_tiebreak(evening, Target.BOOBY)
+
+
+def leave(evening, number, after):
+    evening.couples.filter(number=number).update(left_after_game=after)
+
+
+def test_a_couple_that_left_early_does_not_take_the_booby_prize(evening):
+    evening = booby_evening(evening, [18, 16, 15, 12, 2, 9])
+    leave(evening, 5, after=2)
+    booby = evening_results(evening).booby
+    assert (booby.wins, numbers(booby.couples)) == (9, [6])
+
+
+def test_the_setting_lets_a_couple_that_left_early_take_it(evening):
+    evening = booby_evening(evening, [18, 16, 15, 12, 2, 9])
+    leave(evening, 5, after=2)
+    Evening.objects.filter(pk=evening.pk).update(booby_early_leavers=True)
+    evening.refresh_from_db()
+    assert numbers(evening_results(evening).booby.couples) == [5]
+
+
+def test_a_late_couple_that_stayed_to_the_end_is_eligible(evening):
+    evening = booby_evening(evening, [18, 16, 15, 12, 2, 9])
+    evening.couples.filter(number=5).update(joined_game=20)
+    assert numbers(evening_results(evening).booby.couples) == [5]
+
+
+def test_standings_board_and_results_sheet_mark_late_and_early_couples(volunteer_client, evening):
+    from django.urls import reverse
+
+    from scoring.printing.rows import results_rows
+
+    evening = booby_evening(evening, [18, 16, 15, 12, 2, 9])
+    Evening.objects.filter(pk=evening.pk).update(published=True)
+    leave(evening, 5, after=5)
+    evening.couples.filter(number=6).update(joined_game=4)
+    evening.bump_version()  # as the services do: the board notices
+    html = volunteer_client.get(reverse("standings", args=[evening.slug])).content.decode()
+    assert "left after game 5" in html and "arrived late, from game 4" in html
+    board = volunteer_client.get(reverse("board", args=[evening.slug])).content.decode()
+    assert "left after game 5" in board and "arrived late, from game 4" in board
+    notes = {row.number: row.note for row in results_rows(evening).standings}
+    assert notes[5] == "left after game 5"
+    assert notes[6] == "arrived late, from game 4"
+    assert notes[1] == ""

@@ -48,23 +48,25 @@ def test_standings_search_and_the_jar_reveal_on_a_phone(live_server, phone, orga
     screenshot(phone, "scoring-standings-search")
 
     phone.goto(f"{live_server.url}/evenings/{jar_evening.slug}/jar/")
-    expect(phone.get_by_text(jar_evening.jar_fingerprint)).to_be_visible()
+    expect(phone.locator("main").get_by_text(jar_evening.jar_fingerprint)).to_be_visible()
     screenshot(phone, "scoring-jar-sealed")
     phone.get_by_role("button", name="Reveal and settle the jar").click()
-    expect(phone.get_by_text("The jar is settled: couple 1 wins it.")).to_be_visible()
+    expect(
+        phone.locator("main").get_by_text("The jar is settled: couple 1 wins it.")
+    ).to_be_visible()
     expect(phone.locator(".jar-numbers li")).to_have_count(3)
-    expect(phone.get_by_text("$6.00").first).to_be_visible()
+    expect(phone.locator("main").get_by_text("$6.00").first).to_be_visible()
     screenshot(phone, "scoring-jar-revealed")
 
     phone.goto(f"{live_server.url}/evenings/{jar_evening.slug}/prizes/")
     phone.locator("#place-3").get_by_role("button", name="Settle the tie").click()
     phone.get_by_role("button", name="Everyone: play off").click()
     expect(
-        phone.get_by_text("Couple 3 against couple 4: who won?").or_(
-            phone.get_by_text("Couple 4 against couple 3: who won?")
-        )
+        phone.locator("main")
+        .get_by_text("Couple 3 against couple 4: who won?")
+        .or_(phone.locator("main").get_by_text("Couple 4 against couple 3: who won?"))
     ).to_be_visible()
     screenshot(phone, "scoring-playoff")
     phone.locator(".playoff-game").get_by_role("button", name="Couple 4").click()
-    expect(phone.get_by_text("Couple 4 (Flora & Dan) wins.")).to_be_visible()
+    expect(phone.locator("main").get_by_text("Couple 4 (Flora & Dan) wins.")).to_be_visible()
     screenshot(phone, "scoring-playoff-settled")

@@ -14,7 +14,7 @@ from .conftest import finish, make_couples, punch_counts
 pytestmark = pytest.mark.django_db
 
 
-def test_the_prizes_page_shows_places_ties_and_money(volunteer_client, evening):
+def test_the_prizes_page_shows_places_ties_and_money(volunteer_client, organizer_client, evening):
     Evening.objects.filter(pk=evening.pk).update(entry_fee=Decimal("10"))
     couples = make_couples(evening, 5, paid=True)
     punch_counts(evening, couples, [18, 18, 16, 15, 15])
@@ -23,8 +23,10 @@ def test_the_prizes_page_shows_places_ties_and_money(volunteer_client, evening):
     assert response.status_code == 200
     html = response.content.decode()
     assert "2 ties to settle." in html
-    assert html.count("Settle the tie") == 2
+    assert html.count("An organizer settles this tie.") == 2
     assert "$50.00" in html  # entries
+    html = organizer_client.get(reverse("prizes", args=[evening.slug])).content.decode()
+    assert html.count("Settle the tie") == 2
 
 
 def test_an_organizer_sets_a_cash_prize(organizer_client, evening):

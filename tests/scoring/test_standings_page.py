@@ -69,7 +69,8 @@ def test_an_htmx_request_gets_the_table_that_polls_itself(volunteer_client, even
     response = volunteer_client.get(url(evening), headers={"HX-Request": "true"})
     html = response.content.decode().strip()
     assert html.startswith('<section id="standings-table"')
-    assert 'hx-trigger="every 10s"' in html
+    assert 'data-poll="' in html and 'data-every="10"' in html
+    assert "aria-live" not in html  # the page's status line speaks, not a 24-row table
 
 
 def test_a_bad_sort_falls_back_to_places(volunteer_client, evening):

@@ -1,5 +1,6 @@
 """The tie-break pages: a few taps settle a tie; bad input is a 4xx with a
-message and nothing changes; volunteers record, only organizers discard."""
+message and nothing changes. A prize tie decides who wins money: organizers
+settle and discard it, volunteers see it read-only (issue 12, point 16)."""
 
 import pytest
 from django.urls import reverse
@@ -27,31 +28,31 @@ def open_tie(client, evening, place=1, target="place"):
     )
 
 
-def test_a_volunteer_settles_a_three_way_tie_by_a_typed_cut(volunteer_client, tied):
-    response = open_tie(volunteer_client, tied)
+def test_an_organizer_settles_a_three_way_tie_by_a_typed_cut(organizer_client, tied):
+    response = open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("tiebreak", args=[tied.slug, tiebreak.pk])
-    page = volunteer_client.get(response["Location"])
+    page = organizer_client.get(response["Location"])
     assert page.status_code == 200 and "Everyone: cut" in page.content.decode()
     assert "Everyone: split" not in page.content.decode()  # a quilt cannot be split
-    response = volunteer_client.post(
+    response = organizer_client.post(
         reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
     )
     assert response.status_code == 302
     cut_url = reverse("tiebreak-cut", args=[tied.slug, tiebreak.pk])
-    response = volunteer_client.post(cut_url, {"card1": "QH", "card2": "2s", "card3": "T♣"})
+    response = organizer_client.post(cut_url, {"card1": "QH", "card2": "2s", "card3": "T♣"})
     assert response.status_code == 302
     tiebreak.refresh_from_db()
     assert tiebreak.status == "settled"
-    html = volunteer_client.get(reverse("tiebreak", args=[tied.slug, tiebreak.pk])).content.decode()
+    html = organizer_client.get(reverse("tiebreak", args=[tied.slug, tiebreak.pk])).content.decode()
     assert "Settled" in html and "Couple 2 (Player 2a &amp; Player 2b) wins." in html
 
 
-def test_htmx_steps_return_the_tiebreak_section(volunteer_client, tied):
-    open_tie(volunteer_client, tied)
+def test_htmx_steps_return_the_tiebreak_section(organizer_client, tied):
+    open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
-    response = volunteer_client.post(
+    response = organizer_client.post(
         reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]),
         {"c1": "cut", "c2": "cut", "c3": "cut"},
         headers={"HX-Request": "true"},
@@ -60,7 +61,7 @@ def test_htmx_steps_return_the_tiebreak_section(volunteer_client, tied):
     html = response.content.decode().strip()
     assert html.startswith('<section id="tiebreak-section"')
     assert "Deal the cut on screen" in html
-    response = volunteer_client.post(
+    response = organizer_client.post(
         reverse("tiebreak-deal", args=[tied.slug, tiebreak.pk]), headers={"HX-Request": "true"}
     )
     assert response.status_code == 200
@@ -75,13 +76,13 @@ def test_htmx_steps_return_the_tiebreak_section(volunteer_client, tied):
         ({"card1": "QH", "card2": "3C"}, "Type the card cut by couple 3."),
     ],
 )
-def test_bad_cut_cards_get_a_400_and_nothing_is_kept(volunteer_client, tied, cards, message):
-    open_tie(volunteer_client, tied)
+def test_bad_cut_cards_get_a_400_and_nothing_is_kept(organizer_client, tied, cards, message):
+    open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
-    volunteer_client.post(
+    organizer_client.post(
         reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
     )
-    response = volunteer_client.post(
+    response = organizer_client.post(
         reverse("tiebreak-cut", args=[tied.slug, tiebreak.pk]),
         cards,
         headers={"HX-Request": "true"},
@@ -91,10 +92,10 @@ def test_bad_cut_cards_get_a_400_and_nothing_is_kept(volunteer_client, tied, car
     assert not CutCard.objects.exists()
 
 
-def test_a_split_asked_for_a_quilt_is_a_400(volunteer_client, tied):
-    open_tie(volunteer_client, tied)
+def test_a_split_asked_for_a_quilt_is_a_400(organizer_client, tied):
+    open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
-    response = volunteer_client.post(
+    response = organizer_client.post(
         reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "split"}
     )
     assert response.status_code == 400
@@ -102,31 +103,31 @@ def test_a_split_asked_for_a_quilt_is_a_400(volunteer_client, tied):
     assert set(tiebreak.entries.values_list("choice", flat=True)) == {""}
 
 
-def test_a_tie_break_for_a_place_that_is_not_tied_is_a_400(volunteer_client, tied):
-    response = open_tie(volunteer_client, tied, place=2)
+def test_a_tie_break_for_a_place_that_is_not_tied_is_a_400(organizer_client, tied):
+    response = open_tie(organizer_client, tied, place=2)
     assert response.status_code == 400
     assert "Place 2 is not tied: couple 4 takes it outright." in response.content.decode()
     assert not TieBreak.objects.exists()
 
 
-def test_a_play_off_through_the_page(volunteer_client, tied):
-    open_tie(volunteer_client, tied)
+def test_a_play_off_through_the_page(organizer_client, tied):
+    open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
-    volunteer_client.post(
+    organizer_client.post(
         reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]),
         {"c1": "playoff", "c2": "refuse", "c3": "cut"},
     )
     game = PlayoffGame.objects.get(tiebreak=tiebreak)
     url = reverse("tiebreak-playoff", args=[tied.slug, tiebreak.pk])
-    assert volunteer_client.post(url, {"game": game.pk, "winner": 2}).status_code == 400
-    assert volunteer_client.post(url, {"game": game.pk, "winner": 3}).status_code == 302
+    assert organizer_client.post(url, {"game": game.pk, "winner": 2}).status_code == 400
+    assert organizer_client.post(url, {"game": game.pk, "winner": 3}).status_code == 302
     tiebreak.refresh_from_db()
     assert tiebreak.status == "settled"
-    assert volunteer_client.post(url, {"game": game.pk, "winner": 1}).status_code == 409
+    assert organizer_client.post(url, {"game": game.pk, "winner": 1}).status_code == 409
 
 
 def test_only_an_organizer_discards_a_tie_break(volunteer_client, organizer_client, tied):
-    open_tie(volunteer_client, tied)
+    open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
     url = reverse("tiebreak-discard", args=[tied.slug, tiebreak.pk])
     assert volunteer_client.post(url).status_code == 403
@@ -136,8 +137,10 @@ def test_only_an_organizer_discards_a_tie_break(volunteer_client, organizer_clie
     assert not TieBreak.objects.exists()
 
 
-def test_tie_break_pages_need_a_volunteer(client, outsider_client, volunteer_client, tied):
-    open_tie(volunteer_client, tied)
+def test_tie_break_pages_need_a_volunteer(
+    client, outsider_client, volunteer_client, organizer_client, tied
+):
+    open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
     url = reverse("tiebreak", args=[tied.slug, tiebreak.pk])
     assert client.get(url).status_code == 302
@@ -152,28 +155,52 @@ def test_tie_break_pages_need_a_volunteer(client, outsider_client, volunteer_cli
     assert volunteer_client.get(reverse("tiebreak", args=[tied.slug, 9999])).status_code == 404
 
 
-def test_a_double_tap_on_deal_does_not_deal_a_second_round(volunteer_client, tied):
-    open_tie(volunteer_client, tied)
+def test_a_double_tap_on_deal_does_not_deal_a_second_round(organizer_client, tied):
+    open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
-    volunteer_client.post(
+    organizer_client.post(
         reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
     )
     url = reverse("tiebreak-deal", args=[tied.slug, tiebreak.pk])
-    assert volunteer_client.post(url, {"round": "1"}).status_code == 302
-    response = volunteer_client.post(url, {"round": "1"})
+    assert organizer_client.post(url, {"round": "1"}).status_code == 302
+    response = organizer_client.post(url, {"round": "1"})
     assert response.status_code == 409
     assert "Round 1 of the cut is already recorded." in response.content.decode()
     assert set(CutCard.objects.values_list("round", flat=True)) == {1}
 
 
-def test_a_typed_round_sent_twice_is_refused(volunteer_client, tied):
-    open_tie(volunteer_client, tied)
+def test_a_typed_round_sent_twice_is_refused(organizer_client, tied):
+    open_tie(organizer_client, tied)
     tiebreak = TieBreak.objects.get()
-    volunteer_client.post(
+    organizer_client.post(
         reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]), {"everyone": "cut"}
     )
     url = reverse("tiebreak-cut", args=[tied.slug, tiebreak.pk])
     cards = {"round": "1", "card1": "4H", "card2": "4S", "card3": "KD"}
-    assert volunteer_client.post(url, cards).status_code == 302
-    assert volunteer_client.post(url, cards).status_code == 409
+    assert organizer_client.post(url, cards).status_code == 302
+    assert organizer_client.post(url, cards).status_code == 409
     assert set(CutCard.objects.values_list("round", flat=True)) == {1}
+
+
+def test_a_volunteer_sees_a_prize_tie_read_only(volunteer_client, organizer_client, tied):
+    prizes = volunteer_client.get(reverse("prizes", args=[tied.slug])).content.decode()
+    assert "An organizer settles this tie." in prizes
+    assert reverse("tiebreak-open", args=[tied.slug]) not in prizes
+    assert open_tie(volunteer_client, tied).status_code == 403
+    open_tie(organizer_client, tied)
+    tiebreak = TieBreak.objects.get()
+    steps = {
+        "tiebreak-choices": {"everyone": "cut"},
+        "tiebreak-cut": {"card1": "QH", "card2": "2s", "card3": "T♣"},
+        "tiebreak-deal": {"round": "1"},
+        "tiebreak-playoff": {"game": "1", "winner": "1"},
+    }
+    for name, data in steps.items():
+        url = reverse(name, args=[tied.slug, tiebreak.pk])
+        assert volunteer_client.post(url, data).status_code == 403, name
+    page = volunteer_client.get(reverse("tiebreak", args=[tied.slug, tiebreak.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert "Only an organizer settles a prize tie" in html
+    assert reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]) not in html
+    assert TieBreak.objects.get().status == "choosing"

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tables.models import Evening, Game, Seating
-from tests.conftest import screenshot, sign_in
+from tests.conftest import screenshot, sign_in, winner_button
 
 from .conftest import seatings, started
 
@@ -24,7 +24,7 @@ def test_a_volunteer_records_a_whole_game_and_starts_the_next(
     phone.get_by_role("link", name="Friday 45s").click()
     phone.get_by_role("link", name="Games and results").click()
     expect(phone.get_by_role("heading", name="Game 1 of 25")).to_be_visible()
-    expect(phone.get_by_text("0 of 3 tables in")).to_be_visible()
+    expect(phone.locator("main").get_by_text("0 of 3 tables in")).to_be_visible()
     screenshot(phone, "game-1-before")
 
     # Too early: the next game is refused with a clear message.
@@ -33,23 +33,23 @@ def test_a_volunteer_records_a_whole_game_and_starts_the_next(
 
     for done, seating in enumerate(tables, start=1):
         card = phone.locator(f"#table-{seating.table.number}")
-        card.get_by_role("button", name=f"Couple {seating.couple_b.number} won").click()
+        winner_button(card, seating.couple_b.number).click()
         expect(
             card.get_by_text(f"Table {seating.table.number}: couple {seating.couple_b.number} won.")
         ).to_be_visible()
-        expect(phone.get_by_text(f"{done} of 3 tables in")).to_be_visible()
+        expect(phone.locator("main").get_by_text(f"{done} of 3 tables in")).to_be_visible()
     screenshot(phone, "game-1-all-in")
 
     # A mistake is changed before the next game starts.
     first = tables[0]
     card = phone.locator(f"#table-{first.table.number}")
     card.locator("summary", has_text="Change").click()
-    card.get_by_role("button", name=f"Couple {first.couple_a.number} won").click()
+    winner_button(card, first.couple_a.number).click()
     expect(card.get_by_text(f"Table 1: couple {first.couple_a.number} won.")).to_be_visible()
 
     phone.get_by_role("button", name="Start game 2").click()
     expect(phone.get_by_role("heading", name="Game 2 of 25")).to_be_visible()
-    expect(phone.get_by_text("Game 2 has started.")).to_be_visible()
+    expect(phone.locator("main").get_by_text("Game 2 has started.")).to_be_visible()
     movement = phone.locator("#movement")
     expect(movement).to_have_attribute("open", "")
     expect(movement).to_contain_text("comes from the bye")
@@ -78,22 +78,26 @@ def test_a_couple_reports_from_its_table_and_the_other_confirms(
     expect(phone.get_by_role("heading", name=re.compile("Table 1"))).to_be_visible()
     phone.get_by_role("link", name=f"We are couple {a}").click()
     phone.get_by_role("button", name=f"We won (couple {a})").click()
-    expect(phone.get_by_text("Now the other couple confirms it")).to_be_visible()
+    expect(phone.locator("main").get_by_text("Now the other couple confirms it")).to_be_visible()
     screenshot(phone, "tableside-reported")
 
     other = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True).new_page()
     other.goto(url)
     other.get_by_role("link", name=f"We are couple {b}").click()
-    expect(other.get_by_text(f"Couple {a} says couple {a} won. Is that right?")).to_be_visible()
+    expect(
+        other.locator("main").get_by_text(f"Couple {a} says couple {a} won. Is that right?")
+    ).to_be_visible()
     other.get_by_role("button", name="Yes, that's right").click()
-    expect(other.get_by_text(f"The result of game 1 is in: couple {a} won.")).to_be_visible()
+    expect(
+        other.locator("main").get_by_text(f"The result of game 1 is in: couple {a} won.")
+    ).to_be_visible()
     screenshot(other, "tableside-confirmed")
     other.context.close()
 
     # The first phone sees the result without reloading (it polls).
-    expect(phone.get_by_text(f"The result of game 1 is in: couple {a} won.")).to_be_visible(
-        timeout=8000
-    )
+    expect(
+        phone.locator("main").get_by_text(f"The result of game 1 is in: couple {a} won.")
+    ).to_be_visible(timeout=8000)
     seating.refresh_from_db()
     assert seating.winner.number == a
 
@@ -120,11 +124,11 @@ def test_a_volunteer_settles_a_disagreement_on_a_laptop(live_server, browser, vo
         f"Couple {pending.couple_a.number} says couple {pending.couple_b.number} won."
     )
     screenshot(page, "game-laptop-disagreement")
-    card.get_by_role("button", name=f"Couple {disputed.couple_b.number} won").click()
+    winner_button(card, disputed.couple_b.number).click()
     expect(card).to_contain_text(f"Table 2: couple {disputed.couple_b.number} won.")
     expect(card).not_to_contain_text("The couples disagree")
     expect(page.locator("#game-status")).not_to_contain_text("disagree")
-    expect(page.get_by_text("2 of 6 tables in")).to_be_visible()
+    expect(page.locator("main").get_by_text("2 of 6 tables in")).to_be_visible()
     screenshot(page, "game-laptop-settled")
     page.context.close()
     disputed.refresh_from_db()

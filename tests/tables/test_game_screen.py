@@ -314,13 +314,17 @@ def test_the_organizer_finishes_after_the_last_game(organizer_client, evening):
 
 
 def test_the_screen_polls_cheaply(volunteer_client, evening, django_assert_max_num_queries):
+    """A conditional GET, as the board's: 304 while nothing changed (issue 11)."""
     evening = started(evening, 4)
-    poll = url("game-screen", evening) + f"?poll=1&v={evening.version}"
+    poll = url("game-screen", evening)
+    first = volunteer_client.get(poll, headers=HTMX)
+    assert first.status_code == 200
+    assert first.content.decode().lstrip().startswith('<section id="game-section"')
     with django_assert_max_num_queries(4):
-        response = volunteer_client.get(poll, headers=HTMX)
-    assert response.status_code == 204
+        response = volunteer_client.get(poll, headers=HTMX | {"If-None-Match": first["ETag"]})
+    assert response.status_code == 304
     play_game(evening)
-    response = volunteer_client.get(poll, headers=HTMX)
+    response = volunteer_client.get(poll, headers=HTMX | {"If-None-Match": first["ETag"]})
     assert response.status_code == 200
     assert response.content.decode().lstrip().startswith('<section id="game-section"')
 

@@ -126,3 +126,19 @@ def test_a_report_for_another_game_is_refused(table):
     with pytest.raises(Conflict, match="Game 2 has not started"):
         services.report_result(table.table, 2, table.a, table.a)
     assert not TableReport.objects.exists()
+
+
+def test_one_browser_cannot_report_for_one_couple_and_confirm_for_the_other(table):
+    services.report_result(table.table, 1, table.a, table.a, device="phone-1")
+    with pytest.raises(Conflict, match="already reported for couple"):
+        services.report_result(table.table, 1, table.b, table.a, device="phone-1")
+    table.refresh_from_db()
+    assert table.winner is None
+    report, _ = services.report_result(table.table, 1, table.b, table.a, device="phone-2")
+    assert report.status == TableReport.Status.CONFIRMED
+
+
+def test_the_same_browser_may_change_its_own_couples_report(table):
+    services.report_result(table.table, 1, table.a, table.a, device="phone-1")
+    report, changed = services.report_result(table.table, 1, table.a, table.b, device="phone-1")
+    assert changed and report.claimed_winner.number == table.b

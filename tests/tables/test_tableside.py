@@ -2,6 +2,7 @@
 reports the winner of the table's current game and the other confirms."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tables import services
@@ -34,7 +35,8 @@ def test_anyone_with_the_link_sees_the_table_and_is_asked_which_couple_they_are(
 
 
 def test_a_couple_reports_and_the_other_confirms(client, table):
-    response = client.post(
+    other_phone = Client()
+    response = other_phone.post(
         table.report_url, {"game": 1, "reporter": table.a, "winner": table.a}, headers=HTMX
     )
     assert response.status_code == 200
@@ -52,7 +54,7 @@ def test_a_couple_reports_and_the_other_confirms(client, table):
 
 
 def test_a_disagreement_is_held_for_a_volunteer(client, table):
-    client.post(table.report_url, {"game": 1, "reporter": table.a, "winner": table.a})
+    Client().post(table.report_url, {"game": 1, "reporter": table.a, "winner": table.a})
     response = client.post(
         table.report_url, {"game": 1, "reporter": table.b, "winner": table.b}, headers=HTMX
     )
@@ -69,6 +71,21 @@ def test_the_same_report_sent_twice_is_kept_once(client, table):
     assert response.status_code == 200
     assert "Your report was already in." in response.content.decode()
     assert TableReport.objects.count() == 1
+
+
+def test_one_phone_cannot_confirm_its_own_report_for_the_other_couple(client, table):
+    client.post(table.report_url, {"game": 1, "reporter": table.a, "winner": table.a})
+    response = client.post(
+        table.report_url, {"game": 1, "reporter": table.b, "winner": table.a}, headers=HTMX
+    )
+    assert response.status_code == 409
+    assert f"This phone has already reported for couple {table.a}" in response.content.decode()
+    table.refresh_from_db()
+    assert table.winner is None
+    response = Client().post(table.report_url, {"game": 1, "reporter": table.b, "winner": table.a})
+    assert response.status_code == 302
+    table.refresh_from_db()
+    assert table.winner.number == table.a
 
 
 def test_a_made_up_token_is_404(client, table):

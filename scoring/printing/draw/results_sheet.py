@@ -22,8 +22,9 @@ def standings_name_fit(row: r.StandingRow, width: float, bold: bool = False) -> 
     """Both names in the standings' names column, at NAME_SIZE: wrapped onto
     as many lines as they need (the row grows; a longer evening takes more pages)."""
     f = fonts()
+    note = f" ({row.note})" if row.note else ""
     return fit_text(
-        f"{row.player1} & {row.player2}",
+        f"{row.player1} & {row.player2}{note}",
         f.bold if bold else f.regular,
         width=width,
         height=200,

@@ -101,6 +101,12 @@ def draw_rules_card(card: r.RulesCard) -> bytes:
                 bulletText="•",
             )
         )
+    if card.auction:
+        story.append(Paragraph(para_text(_("Auction 45: bidding and scoring")), styles["h2"]))
+        for line in card.auction:
+            story.append(Paragraph(para_text(line), styles["bullet"], bulletText="•"))
+        for line in card.auction_examples:
+            story.append(Paragraph(f"<i>{para_text(line)}</i>", styles["bullet"], bulletText="•"))
     # One page whatever the house rules: shrink the whole card if it runs over.
     doc.build([KeepInFrame(doc.width, doc.height, story, mode="shrink")])
     return buffer.getvalue()

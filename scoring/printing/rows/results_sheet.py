@@ -23,6 +23,7 @@ class StandingRow:
     wins: int
     punched: tuple[int, ...]
     prize: bool  # won or shares a prize tonight (printed in bold)
+    note: str = ""  # "arrived late, from game 4", "left after game 5" (RULES.md A6)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +234,7 @@ def results_rows(evening: Evening) -> ResultsSheet:
                 standing.wins,
                 standing.punched,
                 couple.id in winners,
+                couple.attendance,
             )
         )
     signs = {1: "+", -1: "−", 0: ""}

@@ -11,6 +11,7 @@ from scoring.engine.cards import card_label, suit_name
 from scoring.house_rules import evening_rules
 from tables.models import Evening
 
+from . import auction
 from .common import Heading, heading
 
 
@@ -39,6 +40,8 @@ class RulesCard:
     plain: tuple[RankColumn, ...]  # each suit when it is not trump
     rules: tuple[str, ...]  # the house rules in words
     examples: tuple[Example, ...]
+    auction: tuple[str, ...] = ()  # auction evenings: the bidding and scoring in words
+    auction_examples: tuple[str, ...] = ()  # worked hands scored by the engine
 
 
 def _labels(cards) -> tuple[str, ...]:
@@ -104,8 +107,9 @@ def _rules_in_words(rules: engine.HouseRules) -> tuple[str, ...]:
     if rules.hearts_on_hearts:
         lines.append(
             _(
-                "Hearts on hearts: when the ace of hearts is led and you hold no trump, you "
-                "must play a heart if you have one."
+                "Hearts on hearts: when the ace of hearts is led, you must play a trump if you "
+                "hold one, and no trump may be reneged, not even the 5 or the jack; with no "
+                "trump, you must play a heart if you have one."
             )
         )
     lines.append(
@@ -165,6 +169,7 @@ def _examples(rules: engine.HouseRules) -> tuple[Example, ...]:
         _example(rules, spades, "KD", ["2D", "7S", "QC"]),
     ]
     if rules.hearts_on_hearts:
+        examples.append(_example(rules, spades, "AH", ["5S", "9D"]))
         examples.append(_example(rules, spades, "AH", ["KH", "9D"]))
     return tuple(examples)
 
@@ -185,4 +190,12 @@ def rules_card_rows(evening: Evening) -> RulesCard:
         RankColumn(suit.symbol, suit_name(suit), _labels(engine.plain_order(suit)))
         for suit in _SUITS
     )
-    return RulesCard(heading(evening), trumps, plain, _rules_in_words(rules), _examples(rules))
+    return RulesCard(
+        heading(evening),
+        trumps,
+        plain,
+        _rules_in_words(rules),
+        _examples(rules),
+        auction.auction_lines(rules),
+        auction.auction_examples(rules),
+    )

@@ -120,3 +120,14 @@ def test_the_fingerprint_matches_the_reveal_and_nothing_else(numbers, seed):
     assert not jar.check_fingerprint(
         numbers, salt[:-1] + ("0" if salt[-1] != "0" else "1"), committed
     )
+
+
+@given(counts, st.integers(min_value=1, max_value=10), st.frozensets(st.integers(0, 40)))
+def test_the_booby_prize_never_goes_to_a_couple_that_left_early(wins, prize_places, gone):
+    pairs = pairs_of(wins)
+    placed = {c for g in place_groups(pairs, prize_places) for c in g.couples}
+    found = booby_group(pairs, placed, gone)
+    if found:
+        fewest, couples = found
+        assert not set(couples) & (placed | gone)
+        assert all(w >= fewest for n, w in pairs if n not in placed | gone)

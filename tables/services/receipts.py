@@ -1,0 +1,124 @@
+"""Requests sent again: exactly one effect, the same answer.
+
+A phone that taps with no Wi-Fi keeps the request in its outbox and sends it
+when the connection is back (static/js/live.js); if the answer was lost on
+the way, it sends it again. Each such request carries an id made on the phone
+(`key`). The first time a key arrives, the service function runs and its
+answer is kept in a `Receipt` in the same transaction; the same key again
+gets that kept answer and changes nothing. The evening's row lock (which
+every write of the evening takes first) serializes two copies arriving at
+once, so the second one finds the first one's receipt.
+
+A request that was refused (a UserError) had no effect and keeps no receipt:
+sent again, it is judged again against the evening as it is then.
+
+    report_result_once(table, key, game, reporter, winner) -> dict
+        `report_result` once per key. The answer: {"code": one of
+        REPORT_CODES, "winner": the couple number recorded (or None)}.
+    record_result_once(evening, key, game, table, winner, *, change, was, user) -> bool
+        `record_result` (or `change_result`) once per key; the
+        answer is `changed`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from cardnight.errors import UserError
+
+from ..models import Evening, Receipt, Seating, Table, TableReport
+from .play import change_result, record_result
+from .tableside import report_result
+
+KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
+
+# What became of a report from the table: the view says it in words.
+UNCHANGED = "unchanged"  # the same report was already in
+PENDING = "pending"  # waiting for the other couple
+CONFIRMED = "confirmed"  # the two couples agree: the result is in
+CONFLICT = "conflict"  # the two couples disagree
+VOLUNTEER_AGREES = "volunteer-agrees"  # a volunteer had recorded the same winner
+VOLUNTEER_DISAGREES = "volunteer-disagrees"  # a volunteer had recorded the other couple
+REPORT_CODES = (UNCHANGED, PENDING, CONFIRMED, CONFLICT, VOLUNTEER_AGREES, VOLUNTEER_DISAGREES)
+
+
+def check_key(key: str) -> str:
+    """The phone's request id, or a UserError (400)."""
+    if not KEY.match(key or ""):
+        raise UserError(_("This request has a broken id. Reload the page and tap again."))
+    return key
+
+
+def _kept(evening: Evening, key: str, request: str) -> dict | None:
+    """The answer kept for `key`, if this request was carried out before."""
+    receipt = Receipt.objects.filter(evening=evening, key=key).first()
+    if receipt is None:
+        return None
+    if receipt.request != request:
+        raise UserError(_("This request id was already used for another tap. Tap again."))
+    return receipt.answer
+
+
+@transaction.atomic
+def report_result_once(
+    table: Table, key: str, game: int, reporter: int, winner: int, *, device: str = ""
+) -> dict:
+    """`report_result`, carried out once per key (see the module)."""
+    evening = table.evening.locked()
+    request = f"report t{table.number} g{game} c{reporter} w{winner}"
+    kept = _kept(evening, check_key(key), request)
+    if kept is not None:
+        return kept
+    recorded_before = (
+        Seating.objects.filter(game__evening=evening, game__number=game, table=table)
+        .values_list("winner_id", flat=True)
+        .first()
+    )
+    report, changed = report_result(table, game, reporter, winner, device=device)
+    answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
+    if answer["code"] != PENDING:
+        seating = Seating.objects.select_related("winner").get(pk=report.seating_id)
+        answer["winner"] = seating.winner.number if seating.winner else None
+    Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
+    return answer
+
+
+def _report_code(report: TableReport, changed: bool, recorded_before: int | None) -> str:
+    if not changed:
+        return UNCHANGED
+    if recorded_before is not None:
+        agrees = report.claimed_winner_id == recorded_before
+        return VOLUNTEER_AGREES if agrees else VOLUNTEER_DISAGREES
+    return {
+        TableReport.Status.PENDING: PENDING,
+        TableReport.Status.CONFIRMED: CONFIRMED,
+    }.get(report.status, CONFLICT)
+
+
+@transaction.atomic
+def record_result_once(
+    evening: Evening,
+    key: str,
+    game: int,
+    table: int,
+    winner: int,
+    *,
+    change: bool = False,
+    was: int | None = None,
+    user=None,
+) -> bool:
+    """A volunteer's tap, carried out once per key; returns `changed`."""
+    evening = evening.locked()
+    request = f"result t{table} g{game} w{winner} c{int(change)} was{was or 0}"
+    kept = _kept(evening, check_key(key), request)
+    if kept is not None:
+        return kept["changed"]
+    if change:
+        _seating, changed = change_result(evening, game, table, winner, was=was, user=user)
+    else:
+        _seating, changed = record_result(evening, game, table, winner, user=user)
+    Receipt.objects.create(evening=evening, key=key, request=request, answer={"changed": changed})
+    return changed

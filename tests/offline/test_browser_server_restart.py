@@ -1,0 +1,69 @@
+"""The laptop is closed and opened again (`make run` started again): every
+open page reconnects by itself, and what was tapped in the gap is sent once.
+The real server (gunicorn) in its own process, stopped and started again on
+the same port."""
+
+import re
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+from .conftest import new_phone
+
+pytestmark = [pytest.mark.browser]
+
+SAVED = "Saved on this phone — it will be sent when the Wi-Fi is back"
+
+
+def test_pages_reconnect_after_a_server_restart_and_the_gap_is_sent_once(served_hall, browser):
+    number, token, a, b = served_hall.tables[0]
+    base = f"{served_hall.url}/t/{token}/"
+    board = new_phone(browser)
+    board.goto(f"{served_hall.url}/e/friday/")
+    expect(board.locator("#board-live")).to_contain_text("0 of 2 tables in")
+    phone_a, phone_b = new_phone(browser), new_phone(browser)
+    phone_a.goto(f"{base}?as={a}")
+    phone_a.get_by_role("button", name=f"We won (couple {a})").click()
+    phone_b.goto(f"{base}?as={b}")
+    expect(phone_b.locator("#table-status")).to_contain_text("Is that right?")
+
+    served_hall.server.stop()
+    phone_b.get_by_role("button", name="Yes, that's right").click()
+    expect(phone_b.locator("#table-status")).to_contain_text(SAVED)
+    expect(board.locator("#live-banner")).to_have_text(
+        re.compile(r"No connection since \d\d:\d\d — still trying"), timeout=15_000
+    )
+    expect(board.locator("#board-live")).to_contain_text("0 of 2 tables in")  # kept
+    with pytest.raises(PlaywrightError):
+        phone_b.reload()  # the server is down: the browser's own error page
+    assert served_hall.count("select count(*) from tables_resultchange") == 0
+
+    served_hall.server.start()
+    phone_b.goto(f"{base}?as={b}")  # the outbox is still on the phone
+    result = f"The result of game 1 is in: couple {a} won."
+    expect(phone_b.locator("#table-status")).to_contain_text(result)
+    # The pages left open reconnect by themselves, nobody reloads them.
+    expect(phone_a.locator("#table-status")).to_contain_text(result, timeout=40_000)
+    expect(board.locator("#board-live")).to_contain_text("1 of 2 tables in", timeout=40_000)
+    expect(board.locator("#live-banner")).to_be_hidden()
+    assert served_hall.count("select count(*) from tables_resultchange") == 1
+    assert served_hall.count("select count(*) from tables_tablereport") == 2
+    for page in (board, phone_a, phone_b):
+        page.context.close()
+
+
+def test_a_tap_left_waiting_is_sent_by_itself_when_the_server_is_back(served_hall, browser):
+    number, token, a, b = served_hall.tables[1]
+    phone = new_phone(browser)
+    phone.goto(f"{served_hall.url}/t/{token}/?as={a}")
+    served_hall.server.stop()
+    phone.get_by_role("button", name=f"We won (couple {a})").click()
+    expect(phone.locator("#table-status")).to_contain_text(SAVED)
+    served_hall.server.start()
+    expect(phone.locator("#table-status")).to_contain_text(
+        f"You said couple {a} won", timeout=40_000
+    )
+    assert phone.evaluate("localStorage.getItem('cardnight-outbox')") == "[]"
+    assert served_hall.count("select count(*) from tables_tablereport") == 1
+    phone.context.close()
