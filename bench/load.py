@@ -13,6 +13,7 @@ Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
 
     .venv/bin/python bench/load.py [--games 10] [--phones 300] [--poll 5]
                                    [--db sqlite|postgres|both] [--max-seconds 600]
+                                   [--phone-processes 1] [--capacity 1000,2000,3000]
                                    [--tables 100] [--volunteers 4]
                                    [--play-seconds 15] [--game-seconds 6]
 """
@@ -100,7 +101,11 @@ def timed(stats: Stats, kind: str, call, ok=lambda status: status < 400):
 
 def _phone(port: int, poll: float, stop: threading.Event, stats: Stats, seed: int) -> None:
     rng = random.Random(seed)
-    path = f"/e/{SLUG}/"
+    # Half the phones keep the board open, half their couple's own card (the
+    # cue card's QR code opens it): both poll with If-None-Match.
+    card = seed % 2 == 1
+    path = f"/e/{SLUG}/couple/{1 + seed % 200}/" if card else f"/e/{SLUG}/"
+    what = "card" if card else "board"
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     etag = ""
 
@@ -130,28 +135,28 @@ def _phone(port: int, poll: float, stop: threading.Event, stats: Stats, seed: in
         try:
             status, new_etag = get(headers)
         except (OSError, http.client.HTTPException):
-            stats.add("phone: board", time.perf_counter() - started, False)
+            stats.add(f"phone: {what}", time.perf_counter() - started, False)
             conn.close()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             stop.wait(poll)
             continue
         if not etag:
-            kind = "phone: board, first load"
+            kind = f"phone: {what}, first load"
         elif status == 304:
-            kind = "phone: board poll, 304"
+            kind = f"phone: {what} poll, 304"
         else:
-            kind = "phone: board poll, changed"
+            kind = f"phone: {what} poll, changed"
         stats.add(kind, time.perf_counter() - started, status in (200, 304))
         etag = new_etag or etag
         stop.wait(poll * rng.uniform(0.9, 1.1))
     conn.close()
 
 
-def phones_process(port, phones, poll, stop_event, results) -> None:
+def phones_process(port, phones, poll, stop_event, results, first=0) -> None:
     stats, stop = Stats(), threading.Event()
     threads = [
         threading.Thread(target=_phone, args=(port, poll, stop, stats, n), daemon=True)
-        for n in range(phones)
+        for n in range(first, first + phones)
     ]
     for thread in threads:
         thread.start()
@@ -292,10 +297,17 @@ def run(db: str, args) -> None:
             stats = Stats()
             stop = multiprocessing.Event()
             results: multiprocessing.Queue = multiprocessing.Queue()
-            phones = multiprocessing.Process(
-                target=phones_process, args=(server.port, args.phones, args.poll, stop, results)
-            )
-            phones.start()
+            share = -(-args.phones // args.phone_processes)
+            crowds = [
+                multiprocessing.Process(
+                    target=phones_process,
+                    args=(server.port, min(share, args.phones - first), args.poll, stop, results),
+                    kwargs={"first": first},
+                )
+                for first in range(0, args.phones, share)
+            ]
+            for crowd in crowds:
+                crowd.start()
             time.sleep(args.poll)  # let the phones settle into their rhythm
             started = time.perf_counter()
             played = play_evening(
@@ -309,9 +321,11 @@ def run(db: str, args) -> None:
             )
             elapsed = time.perf_counter() - started
             stop.set()
-            stats.merge(*results.get(timeout=60))
-            phones.join(timeout=30)
-        report(db, args, played, couples, elapsed, stats)
+            for _ in crowds:
+                stats.merge(*results.get(timeout=60))
+            for crowd in crowds:
+                crowd.join(timeout=30)
+        return report(db, args, played, couples, elapsed, stats)
     finally:
         if dbname:
             subprocess.run(
@@ -346,11 +360,13 @@ def report(db, args, played, couples, elapsed, stats: Stats) -> None:
     volunteer = [
         v for kind, values in stats.latency.items() if not kind.startswith("phone") for v in values
     ]
+    p95 = percentile(volunteer, 0.95) * 1000
     print(
         f"all requests: {total} in {elapsed:.0f} s = {total / elapsed:.1f} req/s, {errors} errors; "
-        f"volunteers' and table-side requests p95 {percentile(volunteer, 0.95) * 1000:.0f} ms "
+        f"volunteers' and table-side requests p95 {p95:.0f} ms "
         f"(aim: under 300 ms)"
     )
+    return p95, errors
 
 
 def postgres_available() -> bool:
@@ -360,6 +376,23 @@ def postgres_available() -> bool:
         ).returncode
         == 0
     )
+
+
+def capacity(args) -> None:
+    """How many phones polling every --poll seconds SQLite serves while the
+    volunteers' p95 stays under 300 ms: each number of phones in turn (at
+    most 10, each run bounded by --max-seconds), stopping at the first that
+    misses."""
+    served = 0
+    for phones in [int(n) for n in args.capacity.split(",")][:10]:
+        args.phones = phones
+        p95, errors = run("sqlite", args)
+        if p95 >= 300 or errors:
+            print(f"\n{phones} phones: volunteers' p95 {p95:.0f} ms, {errors} errors: over")
+            break
+        served = phones
+    print(f"\ncapacity on SQLite: {served} phones polling every {args.poll:g} s "
+          "with volunteers' p95 under 300 ms and no errors")  # fmt: skip
 
 
 def main() -> None:
@@ -379,9 +412,21 @@ def main() -> None:
         help="how long the results of one game trickle in",
     )
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument(
+        "--phone-processes", type=int, default=1, help="processes the phones are spread over"
+    )
+    parser.add_argument(
+        "--capacity",
+        default="",
+        help="capacity on SQLite: comma-separated numbers of phones, tried in turn "
+        "(e.g. 1000,2000,3000); prints the most served with volunteers' p95 < 300 ms, 0 errors",
+    )
     parser.add_argument("--max-seconds", type=float, default=600)
     args = parser.parse_args()
     os.chdir(Path(__file__).resolve().parent.parent)
+    if args.capacity:
+        capacity(args)
+        return
     databases = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     for db in databases:
         if db == "postgres" and not postgres_available():

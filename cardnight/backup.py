@@ -9,6 +9,7 @@ pg_dump instead (README).
 
 import datetime
 import os
+import secrets
 import sqlite3
 import subprocess
 import sys
@@ -105,6 +106,25 @@ def check_backup_file(path: Path) -> None:
         raise UserError(f"{path} is not a CardNight database.")
 
 
+def new_generation(path: Path) -> str | None:
+    """Give every evening in the SQLite database at `path` a new database
+    generation stamp (the same new one for all), so no version number it
+    reaches again can match an ETag or cache key from before a restore.
+    Returns the stamp; None for a backup older than the stamp (migrating it
+    adds a fresh one)."""
+    stamp = secrets.token_hex(6)  # as tables.models.new_generation
+    db = sqlite3.connect(path, timeout=30)
+    try:
+        columns = {row[1] for row in db.execute("PRAGMA table_info(tables_evening)")}
+        if "generation" not in columns:
+            return None
+        with db:
+            db.execute("UPDATE tables_evening SET generation = ?", (stamp,))
+    finally:
+        db.close()
+    return stamp
+
+
 def check_migrations(path: Path) -> None:
     """Refuse a database whose applied migrations this code does not know
     (made by a newer CardNight, or crafted): `migrate` could not bring it
@@ -170,9 +190,17 @@ def restore_backup(path: Path) -> Path | None:
     check_migrations(path)
     trial_restore(path)
     safety = take_backup("before-restore") if target.exists() else None
-    connection.close()
-    # Into the live file (not a file swap), so its WAL stays in step.
-    _backup_api_copy(path, target)
+    # The backup itself is never changed: a copy gets the new generation.
+    staged = target.with_name(target.name + ".restoring")
+    staged.unlink(missing_ok=True)
+    try:
+        _backup_api_copy(path, staged)
+        new_generation(staged)
+        connection.close()
+        # Into the live file (not a file swap), so its WAL stays in step.
+        _backup_api_copy(staged, target)
+    finally:
+        staged.unlink(missing_ok=True)
     return safety
 
 

@@ -28,6 +28,11 @@ MAX_NAME = 80
 MAX_COUPLE_NUMBER = 9999
 
 
+def new_generation() -> str:
+    """A fresh database generation stamp (48 random bits, 12 hex digits)."""
+    return secrets.token_hex(6)
+
+
 def new_token() -> str:
     """An unguessable token for a table's result-entry link (192 bits)."""
     return secrets.token_urlsafe(24)
@@ -149,6 +154,10 @@ class Evening(models.Model):
     published = models.BooleanField(_("shown on the public scoreboard"), default=False)
     # Bumped by every change to the evening: the scoreboard's ETag.
     version = models.PositiveIntegerField(default=1)
+    # The database generation: `restore` gives every evening a new one, so a
+    # version number reached again after a restore never matches an ETag or a
+    # cache key from before it (kept on the row: the poll's one query reads it).
+    generation = models.CharField(max_length=16, default=new_generation, editable=False)
     # Couple numbers are never reused in an evening, even after a removal.
     last_couple_number = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -141,17 +141,25 @@ class Whereabouts:
     joins_at: int | None = None
 
 
-def whereabouts(evening: Evening, couple: Couple) -> Whereabouts:
-    """Where `couple` plays now and where it goes next (2 queries)."""
+@dataclass(frozen=True)
+class GameSeatingRows:
+    """The current game's seating as plain rows (cacheable): its number, the
+    couple sitting out and (table, couple_a, couple_b, deals_first, winner)."""
+
+    game: int
+    bye: int | None
+    rows: tuple[tuple, ...]
+
+
+def current_seating(evening: Evening) -> GameSeatingRows | None:
+    """The current game's seating (2 queries), shared by every couple's
+    `whereabouts`; None before the first game or when the game is missing."""
     game_number = evening.current_game
     if not game_number:
-        return Whereabouts(game=0, place=OUT, joins_at=couple.joined_game)
-    if not couple.is_present_at(game_number):
-        joins = couple.joined_game if couple.joined_game > game_number else None
-        return Whereabouts(game=game_number, place=OUT, joins_at=joins)
+        return None
     game = Game.objects.filter(evening=evening, number=game_number).values("bye__number").first()
     if game is None:
-        return Whereabouts(game=game_number, place=OUT)
+        return None
     rows = sorted(
         Seating.objects.filter(game__evening=evening, game__number=game_number).values_list(
             "table__number",
@@ -161,9 +169,29 @@ def whereabouts(evening: Evening, couple: Couple) -> Whereabouts:
             "winner__number",
         )
     )
+    return GameSeatingRows(game_number, game["bye__number"], tuple(rows))
+
+
+_UNREAD = object()
+
+
+def whereabouts(evening: Evening, couple: Couple, now=_UNREAD) -> Whereabouts:
+    """Where `couple` plays now and where it goes next (2 queries, none when
+    `now`, the evening's `current_seating`, is given)."""
+    game_number = evening.current_game
+    if not game_number:
+        return Whereabouts(game=0, place=OUT, joins_at=couple.joined_game)
+    if not couple.is_present_at(game_number):
+        joins = couple.joined_game if couple.joined_game > game_number else None
+        return Whereabouts(game=game_number, place=OUT, joins_at=joins)
+    if now is _UNREAD:
+        now = current_seating(evening)
+    if now is None or now.game != game_number:
+        return Whereabouts(game=game_number, place=OUT)
+    rows = now.rows
     seating = rotation.GameSeating(
         tables=tuple(rotation.TableSeat(t, a, b, d) for t, a, b, d, _ in rows),
-        bye=game["bye__number"],
+        bye=now.bye,
     )
     me = couple.number
     place = seating.place_of(me)

@@ -13,6 +13,7 @@ JSON and for the templates, with the hall's privacy setting applied once.
 from scoring.board.data import (
     build_board,
     get_board,
+    get_seating,
     heading,
     progress,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "couple_card",
     "etag",
     "get_board",
+    "get_seating",
     "heading",
     "match_couples",
     "names_are_public",

@@ -31,7 +31,9 @@ def _seat(place) -> dict | None:
     return {"table": place, "bye": False}
 
 
-def _whereabouts(evening: Evening, row: dict, board: dict) -> tuple[dict | None, dict | None]:
+def _whereabouts(
+    evening: Evening, row: dict, board: dict, seating
+) -> tuple[dict | None, dict | None]:
     """The couple's seat in the current game and where it goes next, from
     `tables.queries.whereabouts` (the rotation rule is the tables app's)."""
     couple = Couple(
@@ -40,7 +42,7 @@ def _whereabouts(evening: Evening, row: dict, board: dict) -> tuple[dict | None,
         joined_game=row["joined_game"],
         left_after_game=row["left_after_game"],
     )
-    where = queries.whereabouts(evening, couple)
+    where = queries.whereabouts(evening, couple, seating)
     if where.place == queries.OUT:
         return None, None
     if where.place == queries.BYE:
@@ -67,11 +69,13 @@ def _whereabouts(evening: Evening, row: dict, board: dict) -> tuple[dict | None,
     }
 
 
-def couple_card(evening: Evening, number: int, board: dict) -> dict | None:
+def couple_card(evening: Evening, number: int, board: dict, seating=None) -> dict | None:
     """One couple's punch card (1..G, won games punched), its place, its table
     now and where it goes next; None when the evening has no such couple.
 
-    Names come from `board` (privacy already applied); two queries more."""
+    Names come from `board` (privacy already applied) and the seats from
+    `seating`, the evening's `tables.queries.current_seating` (read here, two
+    queries, when not given)."""
     row = next((r for r in board["standings"] if r["couple"] == number), None)
     if row is None:
         return None
@@ -90,7 +94,9 @@ def couple_card(evening: Evening, number: int, board: dict) -> dict | None:
     joins = row["joined_game"] or 1
     now, upcoming = (None, None)
     if evening.is_running and (left is None or left >= current) and joins <= current:
-        now, upcoming = _whereabouts(evening, row, board)
+        if seating is None:
+            seating = queries.current_seating(evening)
+        now, upcoming = _whereabouts(evening, row, board, seating)
     return {
         **row,
         "punch_card": games,

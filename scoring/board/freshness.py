@@ -11,6 +11,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache as django_cache
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
 from tables.models import Evening
 
@@ -31,21 +32,63 @@ class BoardState:
     pk: int
     version: int
     privacy: str
+    generation: str = ""  # the database generation (changed by `restore`)
+
+
+# The poll's query, compiled ONCE per process by the ORM (compiling it costs
+# several times more than running it): its SQL, its parameters and where the
+# slug goes among them.
+_SLUG_SLOT = "\x00slug"
+_compiled: dict[str, tuple[str, tuple, int]] = {}
+
+
+def _state_sql(alias: str) -> tuple[str, tuple, int]:
+    found = _compiled.get(alias)
+    if found is None:
+        query = (
+            Evening.objects.using(alias)
+            .filter(slug=_SLUG_SLOT, published=True)
+            .values_list("pk", "version", "hall__privacy", "generation")
+            .order_by()[:1]
+        ).query
+        sql, params = query.get_compiler(alias).as_sql()
+        found = _compiled[alias] = (sql, tuple(params), list(params).index(_SLUG_SLOT))
+    return found
+
+
+def _fetch_one(alias: str, sql: str, params: list):
+    """One row, in one round trip. The connection health check (a second
+    round trip on PostgreSQL) is skipped: a connection that died since the
+    last request fails this query instead, and it is then tried once more on
+    a new connection."""
+    connection = connections[alias]
+    retry = connection.connection is not None and not connection.in_atomic_block
+    if retry:
+        connection.health_check_done = True  # this query is the check
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchone()
+    except (InterfaceError, OperationalError):
+        if not retry:
+            raise
+        connection.close()
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchone()
 
 
 def board_state(slug: str) -> BoardState | None:
     """The published evening's freshness in ONE query (None: no such public
-    evening): its id, version and the hall's privacy.
+    evening): its id, version, the hall's privacy and the database generation.
 
     This is all a poll answered 304 costs; it reads the database every time,
     so several server processes or machines agree without sharing memory."""
-    row = (
-        Evening.objects.filter(slug=slug, published=True)
-        .values_list("pk", "version", "hall__privacy")
-        .order_by()[:1]
-    )
-    found = list(row)
-    return BoardState(*found[0]) if found else None
+    sql, params, slot = _state_sql(DEFAULT_DB_ALIAS)
+    params = list(params)
+    params[slot] = slug
+    row = _fetch_one(DEFAULT_DB_ALIAS, sql, params)
+    return BoardState(*row) if row else None
 
 
 @cache
@@ -67,7 +110,8 @@ def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> s
     """A weak ETag from the evening's version, the hall's privacy, the
     language, the view kind and the code revision (plus `extra`, e.g. a hash
     of the cookies for a page that holds a CSRF token)."""
-    parts = [str(state.pk), str(state.version), state.privacy, language or "-", kind]
+    parts = [str(state.pk), str(state.version), state.generation, state.privacy]
+    parts += [language or "-", kind]
     parts += [code_revision(), str(settings.BOARD_POLL_SECONDS)]
     if extra:
         parts.append(extra)
@@ -76,7 +120,8 @@ def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> s
 
 def cache_key(state: BoardState, *parts: str) -> str:
     return ":".join(
-        ["board", str(state.pk), str(state.version), state.privacy, code_revision(), *parts]
+        ["board", str(state.pk), str(state.version), state.generation, state.privacy]
+        + [code_revision(), *parts]
     )
 
 
@@ -132,7 +177,9 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
     value = cache_get(cache_key(state, *parts))
     if value is not None:
         return value, state
-    latest_key = ":".join(["board-latest", str(state.pk), state.privacy, code_revision(), *parts])
+    latest_key = ":".join(
+        ["board-latest", str(state.pk), state.generation, state.privacy, code_revision(), *parts]
+    )
     if window > 0:
         latest = cache_get(latest_key)
         if (
@@ -140,7 +187,8 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
             and latest["version"] < state.version
             and time.time() - latest["built"] < window
         ):
-            return latest["value"], BoardState(state.pk, latest["version"], state.privacy)
+            shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)
+            return latest["value"], shown
     value, built = build()
     cache_set(cache_key(built, *parts), value)
     cache_set(latest_key, {"version": built.version, "built": time.time(), "value": value})
@@ -148,4 +196,4 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
 
 
 def state_of(evening: Evening) -> BoardState:
-    return BoardState(evening.pk, evening.version, evening.hall.privacy)
+    return BoardState(evening.pk, evening.version, evening.hall.privacy, evening.generation)

@@ -235,18 +235,62 @@ def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
     }
 
 
+def _card(request: HttpRequest, slug: str, number: int, *, recent: bool) -> tuple[dict, object]:
+    """A couple's card (its data, heading and rendered live part) built once
+    per version and language from the board's cached tree and the cached
+    seating, and kept in the cache; with `recent`, one a moment old will do
+    (see `_live`): while results pour in, each process rebuilds a couple's
+    card at most once per `settings.BOARD_MIN_REBUILD_SECONDS`."""
+    language = _language(request)
+    kind = f"couple-{number}"
+
+    def build() -> tuple[dict, board.BoardState]:
+        evening = _evening(slug)
+        state = board.state_of(evening)
+        data = board.get_board(evening, language)
+        card = board.couple_card(evening, number, data, board.get_seating(evening))
+        if card is None:
+            return {"card": None}, state
+        context = {
+            "card": card,
+            "slug": evening.slug,
+            "poll": settings.BOARD_POLL_SECONDS,
+            "etag": board.etag(state, f"{kind}-live", language),
+            "head": board.heading(evening),
+        }
+        return {"card": context, "html": render_to_string("board/couple.html#card", context)}, state
+
+    window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
+    poll = str(settings.BOARD_POLL_SECONDS)
+    return board.coalesced(_state(request), (kind, language, poll), build, window)
+
+
 @require_safe
 @public_board("couple")
 def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One couple's punch card, table now and where it goes next (the cue
-    card's QR code opens this)."""
-    evening = _evening(slug)
-    card = board.couple_card(evening, number, board.get_board(evening, _language(request)))
-    if card is None:
+    card's QR code opens this). Costs what the board costs: the card comes
+    from the cache, built from the board's cached tree."""
+    value, shown = _card(request, slug, number, recent=bool(request.htmx))
+    if value["card"] is None:
         raise Http404("no such couple")
-    context = _card_context(request, evening, card)
-    template = "board/couple.html#card" if request.htmx else "board/couple.html"
-    return render(request, template, context)
+    if request.htmx:
+        response = HttpResponse(value["html"])
+        if shown.version != _state(request).version:
+            # A card a moment old: its own ETag, so the next poll asks again.
+            response["ETag"] = board.etag(shown, f"couple-{number}-live", _language(request))
+        return response
+    shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
+    if not shared:
+        return render(request, "board/couple.html", value["card"])
+    poll = str(settings.BOARD_POLL_SECONDS)
+    key = board.cache_key(_state(request), f"couple-{number}-page", _language(request), poll)
+    page = board.cache_get(key)
+    if page is None:
+        context = {**value["card"], "csrf_token": CSRF_SLOT}
+        page = render_to_string("board/couple.html", context, request=request)
+        board.cache_set(key, page)
+    return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
 
 
 @require_safe

@@ -1,0 +1,133 @@
+"""Two app servers on one PostgreSQL and one Redis behave as one (issues 14
+and 15): results and settings written through one server, the board, its
+live part, a couple's card and the JSON read through the other, right after
+each write, with the ETag the phone held before it. Never a 304 for a
+changed page, never a stale full page or JSON; a live part a moment old
+(the once-a-second rebuild) carries its own older ETag, so the phone asks
+again, and is current after that second."""
+
+import json
+import re
+import socket
+import subprocess
+import time
+import uuid
+
+import pytest
+from django.db import connection
+
+from tests.support.hall import Browser, Server, manage, open_tables, server_env
+
+pytestmark = pytest.mark.postgres
+
+PASSWORD = "pw-45-45-45"
+SETUP = f"""
+import datetime
+from django.contrib.auth.models import Group, User
+from tables import services
+from tables.models import Evening, Hall
+from tables.services import register_couple
+User.objects.create_user("vince", password="{PASSWORD}").groups.add(
+    Group.objects.get(name="volunteers"))
+User.objects.create_user("olga", password="{PASSWORD}").groups.add(
+    Group.objects.get(name="organizers"))
+hall = Hall.objects.create(name="Hall")
+evening = Evening.objects.create(hall=hall, name="Friday", slug="friday", published=True,
+                                 date=datetime.date(2026, 11, 27), games=25)
+for n in range(9):
+    register_couple(evening, f"Ann{{n}}", f"Joe{{n}}")
+services.start_evening(evening, seed=4)
+print(hall.pk)
+"""
+ETAG_VERSION = re.compile(r'W/"\d+\.(\d+)\.')
+
+
+def version_of(etag: str) -> int:
+    return int(ETAG_VERSION.match(etag).group(1))
+
+
+@pytest.fixture
+def shared():
+    """A PostgreSQL database and a Redis database for the two servers."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL")
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
+    except OSError:
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    name = f"cn_two_{uuid.uuid4().hex[:8]}"
+    s = connection.settings_dict
+    host, port, user = s["HOST"] or "127.0.0.1", s["PORT"] or 5432, s["USER"]
+    psql = ["psql", "-h", host, "-p", str(port), "-U", user, "-d", "postgres", "-q", "-c"]
+    subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True, capture_output=True)
+    yield f"postgres://{user}@{host}:{port}/{name}", "redis://127.0.0.1:6379/14"
+    subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)
+
+
+READS = {
+    "page": ("/e/friday/", {}),
+    "poll": ("/e/friday/", {"HX-Request": "true"}),
+    "tv poll": ("/e/friday/tv/", {"HX-Request": "true"}),
+    "json": ("/e/friday/board.json", {}),
+    "card": ("/e/friday/couple/3/", {}),
+    "card poll": ("/e/friday/couple/3/", {"HX-Request": "true"}),
+}
+LIVE = {"poll", "tv poll", "card poll"}  # may be a moment old, with its own ETag
+
+
+def read_all(phone: Browser, held: dict) -> dict:
+    """Every board answer through `phone`, sending the ETags it held."""
+    answers = {}
+    for name, (path, headers) in READS.items():
+        sent = dict(headers)
+        if name in held:
+            sent["If-None-Match"] = held[name]
+        status, response_headers, body = phone.fetch("GET", path, headers=sent)
+        answers[name] = (status, response_headers.get("ETag", ""), body)
+    return answers
+
+
+def test_two_servers_on_one_database_and_cache_never_serve_a_stale_board(tmp_path, shared):
+    database_url, redis_url = shared
+    env = server_env(tmp_path, database_url, REDIS_URL=redis_url)
+    manage(env, "migrate", "--noinput", "-v0")
+    hall_id = manage(env, "shell", "--no-imports", "-c", SETUP).strip().splitlines()[-1]
+    with Server(env, workers=2) as writer, Server(env, workers=2) as reader:
+        volunteer, organizer = Browser(writer.url), Browser(writer.url)
+        volunteer.sign_in("vince", PASSWORD)
+        organizer.sign_in("olga", PASSWORD)
+        phone = Browser(reader.url)
+        held = {name: etag for name, (_, etag, _) in read_all(phone, {}).items()}
+        privacy = ["first", "numbers", "full"]
+        writes = 0
+        for game in (1, 2):
+            status, html = volunteer.get("/evenings/friday/game/")
+            assert status == 200
+            tables = open_tables(html)
+            assert tables, "no table to record"
+            for index, (path, _game, _table, couples) in enumerate(tables):
+                assert volunteer.post(path, {"winner": couples[0]})[0] in (200, 302)
+                writes += 1
+                if index == 1:  # a setting too, by the organizer
+                    setting = privacy[writes % 3]
+                    form = {"name": "Hall", "paper_size": "letter", "privacy": setting}
+                    assert organizer.post(f"/halls/{hall_id}/edit/", form)[0] in (200, 302)
+                answers = read_all(phone, held)
+                latest = json.loads(answers["json"][2])["version"]
+                for name, (status, etag, _body) in answers.items():
+                    assert status == 200, f"{name}: a 304 for a changed board (write {writes})"
+                    if name in LIVE:
+                        assert version_of(etag) <= latest
+                    else:
+                        assert version_of(etag) == latest, f"{name}: stale (write {writes})"
+                held = {name: etag for name, (_, etag, _) in answers.items()}
+            form = {"game": str(game)}
+            assert volunteer.post("/evenings/friday/game/next/", form)[0] in (200, 302)
+        # A live part a moment old is current once the rebuild window has passed.
+        time.sleep(1.5)
+        answers = read_all(phone, {})
+        latest = json.loads(answers["json"][2])["version"]
+        assert all(version_of(etag) == latest for _, etag, _ in answers.values())
+        # And nothing changed: every phone is told its copy is current.
+        held = {name: etag for name, (_, etag, _) in answers.items()}
+        assert {status for status, _, _ in read_all(phone, held).values()} == {304}
