@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0008_booby_early_leavers'),
+        ('tables', '0010_printed_at'),
     ]
 
     operations = [
