@@ -24,8 +24,8 @@ from decimal import Decimal
 from django.contrib.auth.models import Group, User
 from cardnight.roles import ORGANIZERS
 from scoring.models import Target
-from scoring.places import set_prize
-from scoring.tiebreaks import open_tiebreak
+from scoring.services.prizes import set_prize
+from scoring.services.ties import open_tiebreak
 from tables import services
 from tables.models import Couple, Evening, Hall, Seating
 from tests.i18n.conftest import play, with_extras
