@@ -1,5 +1,4 @@
-"""The evening: halls, evenings and their settings, couples, tables, games,
-seatings, table-side reports, the audit log of results, and punches.
+"""The evening: halls, evenings and their settings, and couples.
 
 RULES.md part A is the reference. Domain rules live in model methods here and
 in plain functions in tables/rotation/ (pure) and tables/services/ (the
@@ -10,7 +9,6 @@ transaction).
 import secrets
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F
@@ -19,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount
 
-from .links import MAX_ADDRESS, validate_address
+from ..links import MAX_ADDRESS, validate_address
 
 MAX_GAMES = 60
 MAX_NAME = 80
@@ -344,189 +342,3 @@ class Couple(models.Model):
         return self.joined_game <= game_number and (
             self.left_after_game is None or self.left_after_game >= game_number
         )
-
-
-class Table(models.Model):
-    """A numbered table of the hall. Numbers never change during an evening."""
-
-    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField()
-    token = models.CharField(max_length=43, unique=True, default=new_token)
-    # Set when a departure closes the table; rotation skips it from then on.
-    closed_after_game = models.PositiveSmallIntegerField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["evening", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["evening", "number"], name="unique_table_per_evening")
-        ]
-
-    def __str__(self) -> str:
-        return f"Table {self.number}"
-
-
-class Game(models.Model):
-    """One game of the evening, played at every table at once."""
-
-    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="game_set")
-    number = models.PositiveSmallIntegerField()
-    bye = models.ForeignKey(
-        Couple, null=True, blank=True, on_delete=models.PROTECT, related_name="byes"
-    )
-    started_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["evening", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["evening", "number"], name="unique_game_per_evening")
-        ]
-
-    def __str__(self) -> str:
-        return f"Game {self.number}"
-
-
-class Seating(models.Model):
-    """Two couples at one table for one game, and the table's result.
-
-    The seating is a fact once the game starts; only `winner` may change."""
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seatings")
-    table = models.ForeignKey(Table, on_delete=models.PROTECT, related_name="seatings")
-    # couple_a stayed at the table (or was drawn first); couple_b arrived.
-    couple_a = models.ForeignKey(Couple, on_delete=models.PROTECT, related_name="+")
-    couple_b = models.ForeignKey(Couple, on_delete=models.PROTECT, related_name="+")
-    # None: the two couples cut for deal (game 1, or two couples new to the table).
-    deals_first = models.ForeignKey(
-        Couple, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    winner = models.ForeignKey(
-        Couple, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    recorded_at = models.DateTimeField(null=True, blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["game", "table__number"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "table"], name="unique_table_per_game"),
-            models.CheckConstraint(
-                condition=~models.Q(couple_a=models.F("couple_b")),
-                name="seating_two_different_couples",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.game} {self.table}"
-
-    def opponent_of(self, couple_id: int) -> int:
-        return self.couple_b_id if couple_id == self.couple_a_id else self.couple_a_id
-
-
-class TableReport(models.Model):
-    """A result reported from the table's own link by one of its couples."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Waiting for the other couple")
-        CONFIRMED = "confirmed", _("Confirmed")
-        CONFLICT = "conflict", _("The couples disagree")
-        SETTLED = "settled", _("Settled by a volunteer")
-
-    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
-    claimed_winner = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
-    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
-    # The browser that sent it (a hash of a random id kept in its session):
-    # one phone cannot report for one couple and confirm for the other.
-    device = models.CharField(max_length=64, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["seating", "created_at"]
-        constraints = [
-            # One report per couple per table and game: a double submit is a no-op.
-            models.UniqueConstraint(fields=["seating", "reporter"], name="one_report_per_couple")
-        ]
-
-    def __str__(self) -> str:
-        return f"report by couple #{self.reporter_id} ({self.status})"
-
-
-class ResultChange(models.Model):
-    """The audit log: every result recorded or changed, by whom and why."""
-
-    class Kind(models.TextChoices):
-        RECORDED = "recorded", _("Recorded")
-        CHANGED = "changed", _("Changed before the next game")
-        CORRECTED = "corrected", _("Corrected after the game")
-        TABLE = "table", _("Reported and confirmed at the table")
-        SETTLED = "settled", _("Disagreement settled by a volunteer")
-
-    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="changes")
-    kind = models.CharField(max_length=10, choices=Kind)
-    old_winner = models.ForeignKey(
-        Couple, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    new_winner = models.ForeignKey(Couple, on_delete=models.PROTECT, related_name="+")
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    changed_at = models.DateTimeField(auto_now_add=True)
-    reason = models.TextField(blank=True)
-
-    class Meta:
-        ordering = ["-changed_at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} at {self.changed_at:%H:%M}"
-
-
-class Punch(models.Model):
-    """Game `game_number` punched out on a couple's card (A3).
-
-    The tally is the source of truth for standings: results, byes (when they
-    count) and paper punch cards imported after the evening all write here."""
-
-    class Source(models.TextChoices):
-        TABLE = "table", _("Won at a table")
-        BYE = "bye", _("Bye")
-        PAPER = "paper", _("From the paper card")
-
-    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="punches")
-    couple = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="punches")
-    game_number = models.PositiveSmallIntegerField()
-    source = models.CharField(max_length=10, choices=Source, default=Source.TABLE)
-
-    class Meta:
-        ordering = ["couple", "game_number"]
-        constraints = [
-            models.UniqueConstraint(fields=["couple", "game_number"], name="one_punch_per_game")
-        ]
-        indexes = [
-            # Standings count punches per evening on every scoreboard poll.
-            models.Index(fields=["evening", "couple"], name="punch_evening_couple"),
-        ]
-
-    def __str__(self) -> str:
-        return f"game {self.game_number} ({self.source})"
-
-
-class Receipt(models.Model):
-    """A request sent with an id made on the phone (the offline outbox,
-    static/js/live.js): kept so that the same request sent again has no second
-    effect and gets the same answer. See tables/services/receipts.py."""
-
-    evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="receipts")
-    key = models.CharField(max_length=64)
-    request = models.CharField(max_length=100)  # what was asked, e.g. "report t3 g2 c5 w5"
-    answer = models.JSONField(default=dict)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["evening", "key"], name="one_receipt_per_key")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.request} ({self.key})"

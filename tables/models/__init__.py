@@ -1,0 +1,42 @@
+"""The models of tables: the evening (halls, evenings, couples) and the play
+(tables, games, seatings, reports, the audit log, punches, receipts).
+
+RULES.md part A is the reference. Domain rules live in model methods here and
+in plain functions in tables/rotation/ (pure) and tables/services/ (the
+bridge that loads rows, calls the rules and writes the result in one
+transaction).
+"""
+
+from .evening import (
+    MAX_COUPLE_NUMBER,
+    MAX_GAMES,
+    MAX_NAME,
+    Couple,
+    CoupleQuerySet,
+    Evening,
+    EveningQuerySet,
+    Hall,
+    new_generation,
+    new_token,
+)
+from .play import Game, Punch, Receipt, ResultChange, Seating, Table, TableReport
+
+__all__ = [
+    "MAX_COUPLE_NUMBER",
+    "MAX_GAMES",
+    "MAX_NAME",
+    "Couple",
+    "CoupleQuerySet",
+    "Evening",
+    "EveningQuerySet",
+    "Game",
+    "Hall",
+    "Punch",
+    "Receipt",
+    "ResultChange",
+    "Seating",
+    "Table",
+    "TableReport",
+    "new_generation",
+    "new_token",
+]
