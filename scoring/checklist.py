@@ -264,8 +264,8 @@ def _warnings(evening, results, disputed, phone_host, last_backup, steps) -> lis
             Warning(
                 "loopback",
                 _(
-                    "Phones cannot reach %(host)s: it is this computer's own address. Open "
-                    "CardNight at the address for phones on the Wi-Fi (the one the laptop "
+                    "Phones cannot reach %(host)s: it is this computer's own address. Set "
+                    "the address phones use on the Print page (the Wi-Fi address the laptop "
                     "printed when it started) before printing QR codes or table links."
                 )
                 % {"host": phone_host},
