@@ -25,6 +25,11 @@ def test_pages_reconnect_after_a_server_restart_and_the_gap_is_sent_once(served_
     phone_a, phone_b = new_phone(browser), new_phone(browser)
     phone_a.goto(f"{base}?as={a}")
     phone_a.get_by_role("button", name=f"We won (couple {a})").click()
+    # The tap goes out through the phone's outbox: wait until the server has it.
+    for _ in range(100):
+        if served_hall.count("select count(*) from tables_tablereport"):
+            break
+        phone_a.wait_for_timeout(100)
     phone_b.goto(f"{base}?as={b}")
     expect(phone_b.locator("#table-status")).to_contain_text("Is that right?")
 
