@@ -3,15 +3,12 @@ and the site recovers by itself when the database is back. Real processes:
 gunicorn as `make run` starts it, a second process locking the SQLite file, a
 TCP proxy cut in front of PostgreSQL."""
 
-import subprocess
-import uuid
-
 import pytest
 from django.db import connection
 
-from tests.support.hall import Browser, Server, free_port, manage, server_env
+from tests.support.hall import Browser, Server, manage, server_env
 from tests.support.locks import sqlite_write_lock
-from tests.support.tcp_proxy import TcpProxy
+from tests.support.tcp_proxy import proxied_postgres
 
 SETUP = (
     "import datetime\n"
@@ -64,18 +61,8 @@ def test_a_locked_sqlite_file_gives_503_for_writes_and_the_site_recovers(tmp_pat
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the PostgreSQL pass runs this")
 def test_postgresql_stopped_gives_503_and_the_site_recovers(tmp_path):
-    name = f"cn_fault_{uuid.uuid4().hex[:8]}"
-    settings = connection.settings_dict
-    host, port, user = (
-        settings["HOST"] or "127.0.0.1",
-        int(settings["PORT"] or 5432),
-        settings["USER"],
-    )
-    psql = ["psql", "-h", host, "-p", str(port), "-U", user, "-d", "postgres", "-q", "-c"]
-    subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True, capture_output=True)
-    proxy = TcpProxy(target_port=port, listen_port=free_port()).start()
-    try:
-        env = server_env(tmp_path, f"postgres://{user}@127.0.0.1:{proxy.listen_port}/{name}")
+    with proxied_postgres(connection.settings_dict, "cn_fault") as (proxy, url):
+        env = server_env(tmp_path, url)
         manage(env, "migrate", "--noinput", "-v0")
         manage(env, "shell", "--no-imports", "-c", SETUP)
         with Server(env) as server:
@@ -92,6 +79,3 @@ def test_postgresql_stopped_gives_503_and_the_site_recovers(tmp_path):
             )
             assert status == 302
         assert couples(env) == 1
-    finally:
-        proxy.stop()
-        subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)

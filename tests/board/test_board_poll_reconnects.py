@@ -2,14 +2,11 @@
 check): a PostgreSQL connection cut between two polls must still give the
 phone its answer at once, on a new connection, not a 503."""
 
-import subprocess
-import uuid
-
 import pytest
 from django.db import connection
 
-from tests.support.hall import Browser, Server, free_port, manage, server_env
-from tests.support.tcp_proxy import TcpProxy
+from tests.support.hall import Browser, Server, manage, server_env
+from tests.support.tcp_proxy import proxied_postgres
 
 pytestmark = pytest.mark.postgres
 
@@ -25,18 +22,8 @@ SETUP = (
 def test_a_poll_after_the_database_connection_was_cut_is_answered(tmp_path):
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL")
-    name = f"cn_poll_{uuid.uuid4().hex[:8]}"
-    settings = connection.settings_dict
-    host, port, user = (
-        settings["HOST"] or "127.0.0.1",
-        int(settings["PORT"] or 5432),
-        settings["USER"],
-    )
-    psql = ["psql", "-h", host, "-p", str(port), "-U", user, "-d", "postgres", "-q", "-c"]
-    subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True, capture_output=True)
-    proxy = TcpProxy(target_port=port, listen_port=free_port()).start()
-    try:
-        env = server_env(tmp_path, f"postgres://{user}@127.0.0.1:{proxy.listen_port}/{name}")
+    with proxied_postgres(connection.settings_dict, "cn_poll") as (proxy, url):
+        env = server_env(tmp_path, url)
         manage(env, "migrate", "--noinput", "-v0")
         manage(env, "shell", "--no-imports", "-c", SETUP)
         # One worker, one thread: the next poll reuses the connection that was cut.
@@ -50,6 +37,3 @@ def test_a_poll_after_the_database_connection_was_cut_is_answered(tmp_path):
             poll = {"HX-Request": "true", "If-None-Match": etag}
             assert phone.fetch("GET", "/e/friday/", headers=poll)[0] == 304
             assert phone.fetch("GET", "/e/friday/board.json")[0] == 200
-    finally:
-        proxy.stop()
-        subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)

@@ -3,7 +3,11 @@
 
 import contextlib
 import socket
+import subprocess
 import threading
+import uuid
+
+from tests.support.hall import free_port
 
 
 class TcpProxy:
@@ -67,3 +71,22 @@ class TcpProxy:
                     sock.shutdown(socket.SHUT_RDWR)
                 sock.close()
             self._connections.clear()
+
+
+@contextlib.contextmanager
+def proxied_postgres(settings_dict: dict, prefix: str):
+    """A scratch PostgreSQL database reached through a TcpProxy: yields the
+    proxy (stop it to cut every connection, start it to let them back) and the
+    database's URL through the proxy; the database is dropped afterwards."""
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
+    host = settings_dict["HOST"] or "127.0.0.1"
+    port = int(settings_dict["PORT"] or 5432)
+    user = settings_dict["USER"]
+    psql = ["psql", "-h", host, "-p", str(port), "-U", user, "-d", "postgres", "-q", "-c"]
+    subprocess.run([*psql, f"CREATE DATABASE {name}"], check=True, capture_output=True)
+    proxy = TcpProxy(target_port=port, listen_port=free_port()).start()
+    try:
+        yield proxy, f"postgres://{user}@127.0.0.1:{proxy.listen_port}/{name}"
+    finally:
+        proxy.stop()
+        subprocess.run([*psql, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"], capture_output=True)
