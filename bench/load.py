@@ -46,15 +46,15 @@ GAME_FIELD = re.compile(r'name="game" value="(\d+)"')
 
 SETUP = """
 import datetime
-from django.contrib.auth.models import Group, User
-from tables.models import Evening, Hall
+from django.contrib.auth.models import User
+from tables.models import Evening, Hall, Membership
 from tables.services import register_couple
-organizers = Group.objects.get(name="organizers")
-volunteers = Group.objects.get(name="volunteers")
-User.objects.create_user("olive", password="{password}").groups.add(organizers)
-for n in range({volunteers}):
-    User.objects.create_user(f"vol{{n}}", password="{password}").groups.add(volunteers)
 hall = Hall.objects.create(name="Load Test Hall")
+Membership.objects.create(
+    user=User.objects.create_user("olive", password="{password}"), hall=hall, role="organizer")
+for n in range({volunteers}):
+    Membership.objects.create(user=User.objects.create_user(f"vol{{n}}", password="{password}"),
+                              hall=hall, role="volunteer")
 evening = Evening.objects.create(
     hall=hall, name="Load night", slug="{slug}", date=datetime.date(2026, 11, 27),
     games={games}, published=True,

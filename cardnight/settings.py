@@ -109,7 +109,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "cardnight.roles.roles_context",
+                "tables.access.roles_context",
             ],
             "builtins": ["template_partials.templatetags.partials"],
         },

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 
 from cardnight.database import cannot_write, cannot_write_message
 from cardnight.errors import UserError
-from cardnight.roles import is_volunteer
+from tables.access import evenings_of, is_volunteer
 from tables.models import Evening
 
 logger = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     if is_volunteer(request.user):
-        evenings = Evening.objects.select_related("hall")[:10]
+        evenings = evenings_of(request.user)[:10]
     else:
         evenings = Evening.objects.published().select_related("hall")[:10]
     return render(request, "home.html", {"evenings": evenings})

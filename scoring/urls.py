@@ -41,5 +41,5 @@ urlpatterns = [
     path("evenings/<slug:slug>/jar/buy-in/<int:number>/", jar.jar_buy_in, name="jar-buy-in"),
     path("evenings/<slug:slug>/jar/hat/", jar.jar_hat, name="jar-hat"),
     path("evenings/<slug:slug>/jar/reveal/", jar.jar_reveal, name="jar-reveal"),
-    path("halls/<int:pk>/season/", season.season, name="season"),
+    path("halls/<int:hall_id>/season/", season.season, name="season"),
 ]

@@ -24,18 +24,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.db.models import Count, Q
-from django.shortcuts import get_object_or_404
 
 from . import rotation
 from .models import Couple, Evening, Game, ResultChange, Seating, TableReport
 
 BYE, OUT = rotation.BYE, rotation.OUT
-
-
-def evening_or_404(slug: str) -> Evening:
-    """The evening named by a URL (with its hall), or 404: every organizer page
-    of tables and scoring looks its evening up here."""
-    return get_object_or_404(Evening.objects.select_related("hall"), slug=slug)
 
 
 def _seatings(evening: Evening, number: int):

@@ -14,6 +14,12 @@ urlpatterns = [
         name="couple-remove",
     ),
     path("evenings/<slug:slug>/couples/<int:number>/paid/", door.couple_paid, name="couple-paid"),
-    path("halls/new/", evenings.hall_form, name="hall-create"),
-    path("halls/<int:hall_id>/edit/", evenings.hall_form, name="hall-edit"),
+    path("halls/new/", evenings.hall_create, name="hall-create"),
+    path("halls/<int:hall_id>/edit/", evenings.hall_edit, name="hall-edit"),
+    path("halls/<int:hall_id>/members/", evenings.hall_members, name="hall-members"),
+    path(
+        "halls/<int:hall_id>/members/<int:member_id>/remove/",
+        evenings.member_remove,
+        name="member-remove",
+    ),
 ]

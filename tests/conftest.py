@@ -7,20 +7,21 @@ import re
 import shutil
 
 import pytest
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from django.test import Client, override_settings
 
-from cardnight.roles import ORGANIZERS, VOLUNTEERS
-from tables.models import Evening, Hall
+from tables.access import ORGANIZER, VOLUNTEER
+from tables.models import Evening, Hall, Membership
 
 PASSWORD = "cards-and-cookies-45"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
-def make_user(username: str, group: str | None) -> User:
+def make_user(username: str, role: str | None = None, hall: Hall | None = None) -> User:
+    """A user with `role` (organizer or volunteer) in `hall`, or no role."""
     user = User.objects.create_user(username, password=PASSWORD)
-    if group:
-        user.groups.add(Group.objects.get_or_create(name=group)[0])
+    if role:
+        Membership.objects.create(user=user, hall=hall, role=role)
     return user
 
 
@@ -33,18 +34,20 @@ def no_found_address(tmp_path):
 
 
 @pytest.fixture
-def organizer(db) -> User:
-    return make_user("olive", ORGANIZERS)
+def organizer(hall) -> User:
+    """An organizer of the hall (the `hall` fixture)."""
+    return make_user("olive", ORGANIZER, hall)
 
 
 @pytest.fixture
-def volunteer(db) -> User:
-    return make_user("vince", VOLUNTEERS)
+def volunteer(hall) -> User:
+    """A volunteer of the hall (the `hall` fixture)."""
+    return make_user("vince", VOLUNTEER, hall)
 
 
 @pytest.fixture
 def outsider(db) -> User:
-    """Signed in, but neither organizer nor volunteer."""
+    """Signed in, but neither organizer nor volunteer of any hall."""
     return make_user("oscar", None)
 
 
@@ -71,7 +74,7 @@ def outsider_client(outsider) -> Client:
 
 @pytest.fixture
 def hall(db) -> Hall:
-    return Hall.objects.create(name="St. Joseph's Parish Hall")
+    return Hall.objects.get_or_create(name="St. Joseph's Parish Hall")[0]
 
 
 @pytest.fixture

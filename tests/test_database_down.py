@@ -12,11 +12,11 @@ from tests.support.tcp_proxy import proxied_postgres
 
 SETUP = (
     "import datetime\n"
-    "from django.contrib.auth.models import User, Group\n"
-    "from tables.models import Evening, Hall\n"
+    "from django.contrib.auth.models import User\n"
+    "from tables.models import Evening, Hall, Membership\n"
     "u = User.objects.create_user('olive', password='pw-45-45-45')\n"
-    "u.groups.add(Group.objects.get(name='organizers'))\n"
     "h = Hall.objects.create(name='Hall')\n"
+    "Membership.objects.create(user=u, hall=h, role='organizer')\n"
     "Evening.objects.create(hall=h, name='Friday', slug='friday',"
     " date=datetime.date(2026, 11, 27))\n"
 )

@@ -21,13 +21,13 @@ from tests.support.hall import Browser, Server, manage, open_tables, server_env
 PASSWORD = "pw-45-45-45"
 SETUP = f"""
 import datetime
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from tables import services
-from tables.models import Evening, Hall
+from tables.models import Evening, Hall, Membership
 from tables.services import register_couple
-User.objects.create_user("vince", password="{PASSWORD}").groups.add(
-    Group.objects.get(name="volunteers"))
 hall = Hall.objects.create(name="Hall")
+Membership.objects.create(
+    user=User.objects.create_user("vince", password="{PASSWORD}"), hall=hall, role="volunteer")
 evening = Evening.objects.create(hall=hall, name="Friday", slug="friday",
                                  date=datetime.date(2026, 11, 27), games=25)
 for n in range(23):

@@ -23,15 +23,14 @@ pytestmark = pytest.mark.postgres
 PASSWORD = "pw-45-45-45"
 SETUP = f"""
 import datetime
-from django.contrib.auth.models import Group, User
+from django.contrib.auth.models import User
 from tables import services
-from tables.models import Evening, Hall
+from tables.models import Evening, Hall, Membership
 from tables.services import register_couple
-User.objects.create_user("vince", password="{PASSWORD}").groups.add(
-    Group.objects.get(name="volunteers"))
-User.objects.create_user("olga", password="{PASSWORD}").groups.add(
-    Group.objects.get(name="organizers"))
 hall = Hall.objects.create(name="Hall")
+for name, role in [("vince", "volunteer"), ("olga", "organizer")]:
+    Membership.objects.create(
+        user=User.objects.create_user(name, password="{PASSWORD}"), hall=hall, role=role)
 evening = Evening.objects.create(hall=hall, name="Friday", slug="friday", published=True,
                                  date=datetime.date(2026, 11, 27), games=25)
 for n in range(9):

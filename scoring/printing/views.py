@@ -16,18 +16,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
-from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from scoring.printing import documents
 from tables import links, services
+from tables.access import organizer_required, volunteer_required
 from tables.forms import PhoneAddressForm
-from tables.queries import evening_or_404 as get_evening
 
 
 @require_GET
 @volunteer_required
 def print_index(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     return _index(request, evening, PhoneAddressForm(initial=_initial(evening.hall)))
 
 
@@ -57,7 +56,7 @@ def _index(request: HttpRequest, evening, form: PhoneAddressForm, status: int = 
 @organizer_required
 def change_address(request: HttpRequest, slug: str) -> HttpResponse:
     """Change the hall's "address phones use" from the print page."""
-    evening = get_evening(slug)
+    evening = request.evening
     form = PhoneAddressForm(request.POST, instance=evening.hall)
     if not form.is_valid():
         return _index(request, evening, form, status=400)
@@ -71,7 +70,7 @@ def change_address(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _pdf(request: HttpRequest, slug: str, kind: str, **options) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     try:
         pdf = documents.render(kind, evening, base_url=links.phone_address(evening.hall), **options)
     except UserError as error:
@@ -86,7 +85,7 @@ def _pdf(request: HttpRequest, slug: str, kind: str, **options) -> HttpResponse:
 @require_GET
 @volunteer_required
 def cue_cards(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     try:
         blank = documents.check_blank(request.GET.get("blank"))
     except UserError as error:

@@ -6,11 +6,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from cardnight.roles import volunteer_required
 from scoring.checklist import checklist
 from tables import links
+from tables.access import volunteer_required
 from tables.models import Evening
-from tables.queries import evening_or_404 as get_evening
 
 
 def phone_host(request: HttpRequest, evening: Evening) -> str:
@@ -22,6 +21,6 @@ def phone_host(request: HttpRequest, evening: Evening) -> str:
 @require_GET
 @volunteer_required
 def evening_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     night = checklist(evening, phone_host=phone_host(request, evening))
     return render(request, "tables/evening_detail.html", {"evening": evening, "night": night})

@@ -10,13 +10,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
 from cardnight.formats import money
-from cardnight.roles import organizer_required, volunteer_required
 from scoring.forms import BuyInForm, HatNumbersForm
 from scoring.results import evening_results
 from scoring.services import jar as jar_service
 from scoring.views.common import render_page
+from tables.access import organizer_required, volunteer_required
 from tables.models import Couple, Evening
-from tables.queries import evening_or_404 as get_evening
 from tables.views.door import set_flag
 
 TEMPLATE = "scoring/jar.html"
@@ -55,13 +54,13 @@ def _done(request, evening, message: str) -> HttpResponse:
 @require_GET
 @volunteer_required
 def jar(request: HttpRequest, slug: str) -> HttpResponse:
-    return _page(request, get_evening(slug))
+    return _page(request, request.evening)
 
 
 @require_POST
 @volunteer_required
 def jar_buy_in(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     couple = get_object_or_404(Couple, evening=evening, number=number)
     form = BuyInForm(request.POST)
     if not form.is_valid():
@@ -86,7 +85,7 @@ def door_jar(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 @organizer_required
 def jar_hat(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     form = HatNumbersForm(request.POST)
     if not form.is_valid():
         return _page(request, evening, hat_form=form, status=400)
@@ -105,7 +104,7 @@ def jar_hat(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @organizer_required
 def jar_reveal(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     try:
         outcome = jar_service.reveal(evening, request.user)
     except UserError as error:

@@ -10,15 +10,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
-from cardnight.roles import organizer_required, volunteer_required
 from scoring.forms import FiftyFiftyForm, PrizeForm
 from scoring.models import Prize, Target
 from scoring.results import evening_results
 from scoring.services import extras
 from scoring.services import prizes as prize_service
 from scoring.views.common import render_page
+from tables.access import organizer_required, volunteer_required
 from tables.models import Evening
-from tables.queries import evening_or_404 as get_evening
 
 TEMPLATE = "scoring/prizes.html"
 PARTIAL = "prizes-main"
@@ -100,7 +99,7 @@ def _page(request, evening, *, bound=None, fifty_form=None, error="", status=200
 @require_GET
 @volunteer_required
 def prizes(request: HttpRequest, slug: str) -> HttpResponse:
-    return _page(request, get_evening(slug))
+    return _page(request, request.evening)
 
 
 def _done(request, evening, message: str) -> HttpResponse:
@@ -115,7 +114,7 @@ def _done(request, evening, message: str) -> HttpResponse:
 @require_POST
 @organizer_required
 def prize_set(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     slot = f"{request.POST.get('target', '')}{request.POST.get('place', '')}"
     # Several prize forms share the page: each has its own element ids.
     form = PrizeForm(request.POST, auto_id=f"id_{slot}_%s")
@@ -140,7 +139,7 @@ def prize_set(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @organizer_required
 def fifty_fifty(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     form = FiftyFiftyForm(request.POST)
     if not form.is_valid():
         return _page(request, evening, fifty_form=form, status=400)
@@ -155,7 +154,7 @@ def fifty_fifty(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @organizer_required
 def travelling_draw(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     try:
         number = extras.draw_travelling_start(evening)
     except UserError as error:

@@ -7,13 +7,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from cardnight.live import evening_version, polled
-from cardnight.roles import volunteer_required
 from scoring import standings as standings_module
 from scoring.forms import StandingsQueryForm
 from scoring.results import evening_results
 from scoring.standings import SORTS
 from scoring.views.common import render_page
-from tables.queries import evening_or_404 as get_evening
+from tables.access import volunteer_required
 
 
 @require_GET
@@ -23,7 +22,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """Sortable (``?sort=place|number|name|wins``), searchable (``?q=`` a
     couple number or part of a name); an htmx request gets only the table,
     which polls itself every few seconds while the evening is on."""
-    evening = get_evening(slug)
+    evening = request.evening
     form = StandingsQueryForm(request.GET)
     query, sort = "", "place"
     if form.is_valid():

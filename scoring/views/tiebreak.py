@@ -10,14 +10,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
-from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from scoring.forms import CutForm, PlayoffResultForm, TieChoicesForm, TieOpenForm
 from scoring.models import TieBreak
 from scoring.services import tie_state, ties
 from scoring.views.common import get_tiebreak, render_page
+from tables.access import organizer_required, volunteer_required
 from tables.models import Evening
-from tables.queries import evening_or_404 as get_evening
 
 TEMPLATE = "scoring/tiebreak.html"
 PARTIAL = "tiebreak-section"
@@ -49,7 +48,7 @@ def _after(request, evening, tiebreak) -> HttpResponse:
 @require_POST
 @organizer_required
 def tiebreak_open(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     form = TieOpenForm(request.POST)
     back = evening_prizes(evening)
     if not form.is_valid():
@@ -71,14 +70,14 @@ def evening_prizes(evening: Evening) -> str:
 @require_GET
 @volunteer_required
 def tiebreak_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     return _page(request, evening, get_tiebreak(evening, pk))
 
 
 @require_POST
 @organizer_required
 def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     tiebreak = get_tiebreak(evening, pk)
     couples = [row.couple for row in tie_state.view_state(tiebreak).entries]
     form = TieChoicesForm(request.POST, couples=couples)
@@ -97,7 +96,7 @@ def tiebreak_choices(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 @organizer_required
 def tiebreak_cut(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     tiebreak = get_tiebreak(evening, pk)
     state = tie_state.view_state(tiebreak)
     form = CutForm(request.POST, couples=state.to_cut)
@@ -121,7 +120,7 @@ def _round(request: HttpRequest) -> int | None:
 @require_POST
 @organizer_required
 def tiebreak_deal(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     tiebreak = get_tiebreak(evening, pk)
     try:
         ties.deal_cut(tiebreak, request.user, round_number=_round(request))
@@ -133,7 +132,7 @@ def tiebreak_deal(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 @organizer_required
 def tiebreak_playoff(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     tiebreak = get_tiebreak(evening, pk)
     form = PlayoffResultForm(request.POST)
     if not form.is_valid():
@@ -152,7 +151,7 @@ def tiebreak_playoff(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 @organizer_required
 def tiebreak_discard(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     tiebreak = get_tiebreak(evening, pk)
     ties.discard(tiebreak)
     messages.success(request, _("The tie-break was discarded; the tie can be settled again."))

@@ -3,7 +3,15 @@ and game.py (the game screen and the table side). Forms only parse input;
 a form that edits a model is a ModelForm, so the model's validators (the
 money rule, cardnight.money) apply."""
 
-from .evening import CoupleForm, EveningForm, HallForm, PhoneAddressForm, unique_slug
+from .evening import (
+    CoupleForm,
+    EveningForm,
+    HallCreateForm,
+    HallForm,
+    MemberForm,
+    PhoneAddressForm,
+    unique_slug,
+)
 from .game import AdvanceForm, CorrectionForm, LeavingForm, ReportForm, ResultForm, StartForm
 
 __all__ = [
@@ -11,7 +19,9 @@ __all__ = [
     "CorrectionForm",
     "CoupleForm",
     "EveningForm",
+    "HallCreateForm",
     "HallForm",
+    "MemberForm",
     "LeavingForm",
     "PhoneAddressForm",
     "ReportForm",

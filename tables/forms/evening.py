@@ -1,11 +1,12 @@
 """Forms for halls, evenings and couples. Every message is plain words."""
 
 from django import forms
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from .. import links
-from ..models import MAX_COUPLE_NUMBER, MAX_NAME, Couple, Evening, Hall
+from ..models import MAX_COUPLE_NUMBER, MAX_NAME, Couple, Evening, Hall, Membership
 
 PHONE_ADDRESS_HELP = _(
     "The address phones open to reach this laptop, e.g. http://192.168.1.23:8000/: every "
@@ -45,6 +46,40 @@ class HallForm(PhoneAddressMixin, forms.ModelForm):
             "paper_size": _("What the hall's printer takes."),
             "privacy": _("What players see of other couples on the public scoreboard."),
         }
+
+
+class HallCreateForm(HallForm):
+    """A site administrator's new hall, with its first organizer."""
+
+    first_organizer = forms.CharField(
+        label=_("First organizer's user name"),
+        max_length=150,
+        required=False,
+        help_text=_(
+            "Who runs this hall's evenings. A new name gets an account and a one-time "
+            "password, shown once on the next page. Leave empty to be the only organizer."
+        ),
+    )
+
+
+class MemberForm(forms.Form):
+    """An organizer adds a volunteer or a co-organizer to their hall."""
+
+    username = forms.CharField(
+        label=_("User name"),
+        max_length=150,
+        help_text=_(
+            "A new name gets an account and a one-time password, shown once. "
+            "Someone who already has an account keeps their password."
+        ),
+    )
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices,
+                             initial=Membership.Role.VOLUNTEER)  # fmt: skip
+
+    def clean_username(self) -> str:
+        name = self.cleaned_data["username"].strip()
+        UnicodeUsernameValidator()(name)
+        return name
 
 
 class EveningForm(forms.ModelForm):
@@ -135,10 +170,16 @@ class EveningForm(forms.ModelForm):
                            "to keep the evening private until you are ready."),
         }  # fmt: skip
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, halls=None, may_add_hall: bool = False, **kwargs):
+        """`halls`: the halls the person organizes (the only ones offered);
+        `may_add_hall`: a site administrator may type a new hall's name."""
         super().__init__(*args, **kwargs)
         self.fields["hall"].required = False
         self.fields["hall"].empty_label = _("Choose a hall")
+        if halls is not None:
+            self.fields["hall"].queryset = halls
+        if not may_add_hall:
+            del self.fields["new_hall"]
         # Added after the others: a form sent without it keeps the evening's value.
         self.fields["auction_min_bid"].required = False
         evening = self.instance
@@ -150,7 +191,7 @@ class EveningForm(forms.ModelForm):
 
     def sections(self):
         for title, names in self.SECTIONS:
-            yield title, [self[name] for name in names]
+            yield title, [self[name] for name in names if name in self.fields]
 
     def clean_auction_min_bid(self) -> int:
         return self.cleaned_data.get("auction_min_bid") or self.instance.auction_min_bid
@@ -161,7 +202,10 @@ class EveningForm(forms.ModelForm):
         if hall and new_hall:
             self.add_error("new_hall", _("Choose a hall or type a new one, not both."))
         elif not hall and not new_hall:
-            self.add_error("hall", _("Choose the hall, or type the name of a new one."))
+            if "new_hall" in self.fields:
+                self.add_error("hall", _("Choose the hall, or type the name of a new one."))
+            else:
+                self.add_error("hall", _("Choose the hall."))
         elif new_hall and Hall.objects.filter(name__iexact=new_hall).exists():
             self.add_error("new_hall", _("That hall already exists: choose it in the list."))
         games = data.get("games")

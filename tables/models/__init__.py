@@ -19,6 +19,7 @@ from .evening import (
     new_generation,
     new_token,
 )
+from .membership import Membership
 from .play import Game, Punch, Receipt, ResultChange, Seating, Table, TableReport
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "EveningQuerySet",
     "Game",
     "Hall",
+    "Membership",
     "Punch",
     "Receipt",
     "ResultChange",

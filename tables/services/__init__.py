@@ -8,6 +8,7 @@
     advance.py      starting the next game by the rotation rule
     corrections.py  an organizer's corrections after the fact
     printed.py      noting when a printout was made
+    members.py      a hall's organizers and volunteers (who may do what)
     base.py         the checks and helpers they share
 
 Each public function is one transaction (see base.py). `from tables import
@@ -29,12 +30,18 @@ from .door import (
     set_paid,
 )
 from .evening import finish_evening, save_hall, save_settings, start_evening
+from .members import Added, add_member, create_hall, members, remove_member
 from .play import change_result, record_result
 from .printed import record_printed
 from .tableside import report_result
 
 __all__ = [
+    "Added",
     "Advanced",
+    "add_member",
+    "create_hall",
+    "members",
+    "remove_member",
     "Duplicate",
     "check_money_change",
     "fold_name",

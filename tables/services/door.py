@@ -31,7 +31,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, NotAllowed, UserError
-from cardnight.roles import is_organizer
+from tables.access import is_organizer
 
 from ..models import MAX_COUPLE_NUMBER, Couple, Evening
 
@@ -172,7 +172,7 @@ def check_money_change(evening: Evening, couple: Couple, user, change: str) -> N
     lock, before writing; `change` says what changes, in words."""
     if not evening.is_finished:
         return
-    if not is_organizer(user):
+    if not is_organizer(user, evening.hall_id):
         raise NotAllowed(
             _("The evening is over: only an organizer can correct who paid or is in the jar.")
         )

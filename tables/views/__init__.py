@@ -1,5 +1,3 @@
-"""Views of the tables app, one module per page group; each is thin."""
-
-from tables.queries import evening_or_404 as get_evening
-
-__all__ = ["get_evening"]
+"""Views of the tables app, one module per page group; each is thin. Every
+private page goes through tables.access (its role in the hall, and
+`request.evening` / `request.hall`)."""

@@ -10,12 +10,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cardnight.errors import UserError
-from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from tables import services
+from tables.access import organizer_required, volunteer_required
 from tables.forms import CoupleForm
 from tables.models import Couple, Evening
-from tables.views import get_evening
 
 
 def _door(request, evening: Evening, form: CoupleForm, status: int = 200, duplicate=None):
@@ -44,7 +43,7 @@ def _saved(request, evening: Evening, couple: Couple, sticky: dict, message: str
 @require_http_methods(["GET", "POST"])
 @volunteer_required
 def door(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     if request.method == "GET":
         sticky = {key: request.GET.get(key) == "1" for key in ("paid", "jar_buy_in")}
         return _door(request, evening, CoupleForm(evening=evening, initial=sticky))
@@ -98,7 +97,7 @@ def _edit_page(request, evening: Evening, couple: Couple, form: CoupleForm, stat
 @volunteer_required
 def couple_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Fix a couple's names. Only the names: paid and the jar stay as they are."""
-    evening = get_evening(slug)
+    evening = request.evening
     couple = _couple(evening, number)
     form = CoupleForm(request.POST or None, instance=couple, evening=evening)
     if request.method == "GET":
@@ -113,7 +112,7 @@ def couple_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_POST
 @organizer_required
 def couple_remove(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     couple = _couple(evening, number)
     try:
         services.remove_couple(couple)
@@ -134,7 +133,7 @@ def set_flag(request: HttpRequest, slug: str, number: int, field: str, setter) -
     user=...)`, `field`=0 is the undo; anything else is a 400 and changes
     nothing. Answers with the couple's door row (htmx), or goes back to the
     door or to the couple's page it came from."""
-    evening = get_evening(slug)
+    evening = request.evening
     couple = _couple(evening, number)
     form = FlagForm({"value": request.POST.get(field)})
     back = reverse("door", args=[evening.slug])

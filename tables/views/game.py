@@ -21,13 +21,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cardnight.errors import UserError
 from cardnight.live import evening_version, polled
-from cardnight.roles import organizer_required, volunteer_required
 from cardnight.views import user_error
 from tables import links, queries, services
+from tables.access import organizer_required, volunteer_required
 from tables.forms.game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
 from tables.models import Evening
 from tables.services import receipts
-from tables.views import get_evening
 
 SCREEN = "tables/game/screen.html"
 
@@ -70,7 +69,7 @@ def _screen(request: HttpRequest, evening: Evening, status: int = 200, **extra) 
 @polled(evening_version)
 def game_screen(request: HttpRequest, slug: str) -> HttpResponse:
     """The screen; its poll (htmx, conditional GET) gets only the tables."""
-    evening = get_evening(slug)
+    evening = request.evening
     if request.htmx:
         return render(request, SCREEN + "#game-section", _screen_context(request, evening))
     return _screen(request, evening)
@@ -79,7 +78,7 @@ def game_screen(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @organizer_required
 def game_start(request: HttpRequest, slug: str) -> HttpResponse:
-    evening = get_evening(slug)
+    evening = request.evening
     form = StartForm(request.POST)
     if not form.is_valid():
         return _screen(request, evening, status=400, start_form=form)
@@ -129,7 +128,7 @@ def _table_response(
 @volunteer_required
 def game_result(request: HttpRequest, slug: str, game: int, table: int) -> HttpResponse:
     """One tap: record (or change) the winner of `table` in `game`."""
-    evening = get_evening(slug)
+    evening = request.evening
     form = ResultForm(request.POST)
     if not form.is_valid():
         return _table_response(
@@ -172,7 +171,7 @@ def game_result(request: HttpRequest, slug: str, game: int, table: int) -> HttpR
 @volunteer_required
 def game_advance(request: HttpRequest, slug: str) -> HttpResponse:
     """Start the next game (refused until every table is in)."""
-    evening = get_evening(slug)
+    evening = request.evening
     form = AdvanceForm(request.POST)
     if not form.is_valid():
         return _screen(request, evening, status=400, error=_("The game number is missing."))
@@ -193,7 +192,7 @@ def game_advance(request: HttpRequest, slug: str) -> HttpResponse:
 @organizer_required
 def game_finish(request: HttpRequest, slug: str) -> HttpResponse:
     """After the last game: the evening is over."""
-    evening = get_evening(slug)
+    evening = request.evening
     form = AdvanceForm(request.POST)
     if not form.is_valid():
         return _screen(request, evening, status=400, error=_("The game number is missing."))
@@ -210,7 +209,7 @@ def game_finish(request: HttpRequest, slug: str) -> HttpResponse:
 @volunteer_required
 def game_leaving(request: HttpRequest, slug: str) -> HttpResponse:
     """Mark a couple leaving after the current game (or take it back)."""
-    evening = get_evening(slug)
+    evening = request.evening
     form = LeavingForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -267,7 +266,7 @@ def _played_game(evening: Evening, game: int) -> None:
 @volunteer_required
 def game_detail(request: HttpRequest, slug: str, game: int) -> HttpResponse:
     """An earlier game: its tables and results, and the log of corrections."""
-    evening = get_evening(slug)
+    evening = request.evening
     _played_game(evening, game)
     context = {
         "evening": evening,
@@ -284,7 +283,7 @@ def game_detail(request: HttpRequest, slug: str, game: int) -> HttpResponse:
 @organizer_required
 def game_correct(request: HttpRequest, slug: str, game: int, table: int) -> HttpResponse:
     """An organizer corrects an earlier result, with a reason."""
-    evening = get_evening(slug)
+    evening = request.evening
     _played_game(evening, game)
     seating = queries.game_table(evening, game, table)
     if seating is None:
@@ -340,7 +339,7 @@ def _qr(url: str, scale: int) -> str:
 @volunteer_required
 def table_links(request: HttpRequest, slug: str) -> HttpResponse:
     """The tables' own result links and QR codes, a page of them at a time."""
-    evening = get_evening(slug)
+    evening = request.evening
     page = Paginator(evening.tables.order_by("number"), LINKS_PER_PAGE).get_page(
         request.GET.get("page")
     )
@@ -357,7 +356,7 @@ def table_links(request: HttpRequest, slug: str) -> HttpResponse:
 @volunteer_required
 def table_link(request: HttpRequest, slug: str, table: int) -> HttpResponse:
     """One table's QR code, big enough to scan from a volunteer's phone."""
-    evening = get_evening(slug)
+    evening = request.evening
     row = evening.tables.filter(number=table).first()
     if row is None:
         raise Http404(_("There is no table %(table)s tonight.") % {"table": table})

@@ -21,19 +21,18 @@ LANGUAGES = {"en": "en-CA", "fr": "fr-CA"}
 SEED = f"""
 import datetime, json
 from decimal import Decimal
-from django.contrib.auth.models import Group, User
-from cardnight.roles import ORGANIZERS
+from django.contrib.auth.models import User
 from scoring.models import Target
 from scoring.services.prizes import set_prize
 from scoring.services.ties import open_tiebreak
 from tables import services
-from tables.models import Couple, Evening, Hall, Seating
+from tables.models import Couple, Evening, Hall, Membership, Seating
 from tests.i18n.conftest import play, with_extras
 from tests.scoring.conftest import finish, punch_counts
 
-User.objects.create_user("olive", password="{PASSWORD}").groups.add(
-    Group.objects.get_or_create(name=ORGANIZERS)[0])
 hall = Hall.objects.create(name="St. Joseph's Parish Hall")
+Membership.objects.create(
+    user=User.objects.create_user("olive", password="{PASSWORD}"), hall=hall, role="organizer")
 
 def evening(slug, name):
     return Evening.objects.create(hall=hall, name=name, slug=slug,

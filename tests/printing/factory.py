@@ -33,7 +33,13 @@ def make_evening(
     names=None,
     hall: Hall | None = None,
 ) -> Evening:
-    hall = hall or Hall.objects.create(name=f"St. Joseph's Parish Hall ({slug})", paper_size=paper)
+    if hall is None:
+        # The hall of the `hall` fixture (tests/conftest.py), whose organizer
+        # and volunteer the organizer_client and volunteer_client are.
+        hall, _ = Hall.objects.get_or_create(name="St. Joseph's Parish Hall")
+        if hall.paper_size != paper:
+            Hall.objects.filter(pk=hall.pk).update(paper_size=paper)
+            hall.paper_size = paper
     evening = Evening.objects.create(
         hall=hall, name="Friday 45s", slug=slug, date=datetime.date(2026, 11, 27), games=games
     )

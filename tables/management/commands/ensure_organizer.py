@@ -1,4 +1,7 @@
-"""Make sure an organizer account exists (used by `make run`).
+"""Make sure a site administrator exists (used by `make run`).
+
+The account is a superuser: an organizer of every hall, who adds halls and
+names their organizers (issue 15). On a one-hall laptop it is the organizer.
 
 With DJANGO_SUPERUSER_USERNAME and DJANGO_SUPERUSER_PASSWORD set, that account
 is created (or its password left alone if it exists). Otherwise, when no
@@ -10,20 +13,18 @@ import os
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from cardnight.roles import ORGANIZERS
+from tables.models import Membership
 
 
 class Command(BaseCommand):
-    help = "Create an organizer account if there is none."
+    help = "Create a site administrator (an organizer of every hall) if there is none."
 
     @transaction.atomic
     def handle(self, *args, **options):
         User = get_user_model()
-        organizers, _ = Group.objects.get_or_create(name=ORGANIZERS)
         username = os.environ.get("DJANGO_SUPERUSER_USERNAME", "").strip()
         password = os.environ.get("DJANGO_SUPERUSER_PASSWORD", "")
         if username:
@@ -39,10 +40,13 @@ class Command(BaseCommand):
                 user.set_password(password)
                 user.is_staff = user.is_superuser = True
                 user.save()
-            user.groups.add(organizers)
+            if not (user.is_staff and user.is_superuser):
+                user.is_staff = user.is_superuser = True
+                user.save(update_fields=["is_staff", "is_superuser"])
             return
         has_organizer = (
-            User.objects.filter(is_superuser=True).exists() or organizers.user_set.exists()
+            User.objects.filter(is_superuser=True).exists()
+            or Membership.objects.filter(role=Membership.Role.ORGANIZER).exists()
         )
         if has_organizer:
             return
@@ -50,7 +54,6 @@ class Command(BaseCommand):
         user = User.objects.create_user("organizer", password=password)
         user.is_staff = user.is_superuser = True
         user.save()
-        user.groups.add(organizers)
         self.stdout.write(
             self.style.WARNING(
                 "No organizer existed, so one was made.\n"

@@ -1,0 +1,32 @@
+"""Who may do what in which hall (issue 15): a membership is one user's role
+in one hall. The rule that reads it lives in tables/access.py."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .evening import Hall
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        ORGANIZER = "organizer", _("Organizer")
+        VOLUNTEER = "volunteer", _("Volunteer")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    hall = models.ForeignKey(Hall, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=Role)
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hall__name", "role", "user__username"]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "hall"], name="one_role_per_hall"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.hall} · {self.get_role_display()}"
