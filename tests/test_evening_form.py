@@ -1,6 +1,8 @@
 """Creating and editing an evening: every setting, and every bad value."""
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 from django.urls import reverse
 
 from tables.models import Evening, Hall
@@ -31,8 +33,16 @@ def form_data(**overrides):
     return data
 
 
-def test_it_creates_an_evening_with_a_new_hall_and_the_defaults(organizer_client):
-    response = organizer_client.post(reverse("evening-create"), form_data())
+@pytest.fixture
+def site_admin_client(db):
+    client = Client()
+    client.force_login(User.objects.create_superuser("sadie"))
+    return client
+
+
+def test_it_creates_an_evening_with_a_new_hall_and_the_defaults(site_admin_client):
+    """A site administrator may add the hall while making the evening."""
+    response = site_admin_client.post(reverse("evening-create"), form_data())
     evening = Evening.objects.get()
     assert response.status_code == 302
     assert response["Location"] == reverse("door", args=[evening.slug])
@@ -59,7 +69,7 @@ def test_two_evenings_of_the_same_name_and_date_get_different_slugs(organizer_cl
         ({"games": "1000"}, "games", "less than or equal to 60"),
         ({"name": ""}, "name", "This field is required"),
         ({"name": "x" * 500}, "name", "at most 100 characters"),
-        ({"new_hall": ""}, "hall", "Choose the hall"),
+        ({"hall": ""}, "hall", "Choose the hall"),
         ({"entry_fee": "-5"}, "entry_fee", "cannot be negative"),
         ({"entry_fee": "1.005"}, "entry_fee", "2 decimal places"),
         ({"jar_draw_size": "30"}, "jar_draw_size", "more games than the evening has"),
@@ -68,14 +78,24 @@ def test_two_evenings_of_the_same_name_and_date_get_different_slugs(organizer_cl
     ],
 )
 def test_bad_settings_get_a_clear_message_and_nothing_is_saved(
-    organizer_client, overrides, field, message
+    organizer_client, hall, overrides, field, message
 ):
-    response = organizer_client.post(reverse("evening-create"), form_data(**overrides))
+    data = form_data(new_hall="", hall=hall.pk) | overrides
+    response = organizer_client.post(reverse("evening-create"), data)
     assert response.status_code == 400
     errors = response.context["form"].errors
     assert message in " ".join(errors[field]), errors
     assert Evening.objects.count() == 0
-    assert Hall.objects.count() == 0
+    assert Hall.objects.count() == 1
+
+
+def test_a_hall_organizer_cannot_add_a_hall_through_the_evening_form(organizer_client, hall):
+    """Halls are the site administrator's (issue 15): the field is not there,
+    and a hand-made POST with it adds nothing."""
+    page = organizer_client.get(reverse("evening-create")).content.decode()
+    assert 'name="new_hall"' not in page
+    organizer_client.post(reverse("evening-create"), form_data(hall=hall.pk))
+    assert list(Hall.objects.values_list("name", flat=True)) == [hall.name]
 
 
 def test_an_organizer_edits_the_settings(organizer_client, evening):

@@ -1,5 +1,7 @@
 """Migrations are reversible: down to zero and up again, on a real database file."""
 
+from ast import literal_eval
+
 from tests.support.hall import manage, server_env
 
 
@@ -13,3 +15,65 @@ def test_every_migration_can_be_undone_and_redone(tmp_path):
         ["migrate", "--check"],
     ):
         manage(env, *args, "--noinput", "-v0")
+
+
+BEFORE_HALLS = """
+from django.contrib.auth.models import Group, User
+from django.db import connection
+for name in ("organizers", "volunteers"):
+    Group.objects.get_or_create(name=name)
+User.objects.create_user("olive").groups.add(Group.objects.get(name="organizers"))
+User.objects.create_user("vince").groups.add(Group.objects.get(name="volunteers"))
+User.objects.create_user("both").groups.add(*Group.objects.all())
+User.objects.create_user("oscar")
+with connection.cursor() as cursor:
+    for name in ("St. Joseph's", "Legion"):
+        cursor.execute(
+            "INSERT INTO tables_hall (name, paper_size, privacy, phone_address, created_at)"
+            " VALUES (%s, 'letter', 'full', '', CURRENT_TIMESTAMP)", [name])
+"""
+
+ROLES = """
+from django.db import connection
+with connection.cursor() as cursor:
+    cursor.execute(
+        "SELECT u.username, h.name, m.role FROM tables_membership m"
+        " JOIN auth_user u ON u.id = m.user_id JOIN tables_hall h ON h.id = m.hall_id"
+        " ORDER BY 1, 2")
+    print(sorted(cursor.fetchall()))
+"""
+
+GROUPS = """
+from django.contrib.auth.models import User
+print(sorted((u.username, g.name) for u in User.objects.all() for g in u.groups.all()))
+"""
+
+
+def test_upgrading_gives_todays_organizers_and_volunteers_their_role_in_every_hall(tmp_path):
+    """Issue 15: a one-hall laptop works as it did after the upgrade."""
+    env = server_env(tmp_path)
+    manage(env, "migrate", "tables", "0011", "--noinput", "-v0")
+    manage(env, "migrate", "auth", "--noinput", "-v0")
+    manage(env, "shell", "--no-imports", "-c", BEFORE_HALLS)
+    manage(env, "migrate", "tables", "0012", "--noinput", "-v0")
+    roles = manage(env, "shell", "--no-imports", "-c", ROLES).strip().splitlines()[-1]
+    assert roles == str(
+        sorted(
+            [
+                ("both", "Legion", "organizer"),
+                ("both", "St. Joseph's", "organizer"),
+                ("olive", "Legion", "organizer"),
+                ("olive", "St. Joseph's", "organizer"),
+                ("vince", "Legion", "volunteer"),
+                ("vince", "St. Joseph's", "volunteer"),
+            ]
+        )
+    )
+    # And back: the roles become the groups again.
+    manage(env, "shell", "--no-imports", "-c",
+           "from django.contrib.auth.models import User; User.objects.get(username='vince')"
+           ".groups.clear()")  # fmt: skip
+    manage(env, "migrate", "tables", "0011", "--noinput", "-v0")
+    groups = manage(env, "shell", "--no-imports", "-c", GROUPS).strip().splitlines()[-1]
+    assert ("vince", "volunteers") in literal_eval(groups)
+    assert ("olive", "organizers") in literal_eval(groups)

@@ -1,4 +1,5 @@
-"""Who may see and do what: organizer, volunteer, signed-in outsider, anonymous."""
+"""Who may see and do what: organizer, volunteer, signed-in outsider, anonymous.
+Every URL × every person of this hall and another is in test_roles_per_hall.py."""
 
 import pytest
 from django.urls import reverse
@@ -20,13 +21,23 @@ def organizer_pages(evening):
     return [
         reverse("evening-create"),
         reverse("evening-edit", args=[evening.slug]),
-        reverse("hall-create"),
+        reverse("hall-edit", args=[evening.hall.pk]),
+        reverse("hall-members", args=[evening.hall.pk]),
+    ]
+
+
+def hall_pages(evening):
+    """The pages about this evening or its hall (not the lists)."""
+    return [
+        reverse("evening-detail", args=[evening.slug]),
+        reverse("door", args=[evening.slug]),
+        reverse("evening-edit", args=[evening.slug]),
         reverse("hall-edit", args=[evening.hall.pk]),
     ]
 
 
 def test_anonymous_visitors_are_sent_to_sign_in(client, evening):
-    for url in volunteer_pages(evening) + organizer_pages(evening):
+    for url in volunteer_pages(evening) + organizer_pages(evening) + [reverse("hall-create")]:
         response = client.get(url)
         assert response.status_code == 302, url
         assert response["Location"].startswith("/accounts/login/"), url
@@ -37,8 +48,14 @@ def test_the_home_page_and_sign_in_are_public(client, evening):
     assert client.get("/accounts/login/").status_code == 200
 
 
-def test_an_outsider_gets_403_everywhere(outsider_client, evening):
-    for url in volunteer_pages(evening) + organizer_pages(evening):
+def test_an_outsider_gets_not_found_for_a_halls_pages_and_403_for_the_lists(
+    outsider_client, evening
+):
+    """Signed in but with no role in the hall: the same answer as for a
+    missing evening (issue 15)."""
+    for url in hall_pages(evening):
+        assert outsider_client.get(url).status_code == 404, url
+    for url in [reverse("evening-list"), reverse("evening-create"), reverse("hall-create")]:
         assert outsider_client.get(url).status_code == 403, url
 
 
@@ -51,7 +68,7 @@ def test_a_volunteer_cannot_change_settings(volunteer_client, evening):
     for url in organizer_pages(evening):
         response = volunteer_client.get(url)
         assert response.status_code == 403, url
-        assert b"Only an organizer can do that." in response.content
+        assert b"Only an organizer" in response.content
     response = volunteer_client.post(reverse("evening-edit", args=[evening.slug]), {"games": 10})
     assert response.status_code == 403
     evening.refresh_from_db()
@@ -65,9 +82,11 @@ def test_a_volunteer_cannot_remove_a_couple(volunteer_client, evening):
     assert evening.couples.count() == 1
 
 
-def test_an_organizer_sees_every_page(organizer_client, evening):
+def test_an_organizer_sees_every_page_of_their_hall(organizer_client, evening):
     for url in volunteer_pages(evening) + organizer_pages(evening):
         assert organizer_client.get(url).status_code == 200, url
+    # Adding a hall is the site administrator's.
+    assert organizer_client.get(reverse("hall-create")).status_code == 403
 
 
 def test_wrong_methods_get_405(organizer_client, evening):

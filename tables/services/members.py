@@ -54,15 +54,14 @@ def add_member(hall: Hall, username: str, role: str) -> Added:
         user = User.objects.create_user(username, password=password)
     elif not user.is_active:
         raise Conflict(_("The account “%(name)s” is switched off.") % {"name": user.username})
-    membership, created = Membership.objects.update_or_create(
+    membership, _created = Membership.objects.update_or_create(
         user=user, hall=hall, defaults={"role": role}
     )
-    words = {"name": user.username, "role": membership.get_role_display().lower(),
-             "hall": hall.name}  # fmt: skip
-    if created:
-        message = _("%(name)s is now a %(role)s of %(hall)s.") % words
+    words = {"name": user.username, "hall": hall.name}
+    if membership.role == ORGANIZER:
+        message = _("%(name)s is an organizer of %(hall)s.") % words
     else:
-        message = _("%(name)s is a %(role)s of %(hall)s now.") % words
+        message = _("%(name)s is a volunteer of %(hall)s.") % words
     return Added(user.username, role, password, message)
 
 

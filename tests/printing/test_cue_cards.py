@@ -31,7 +31,7 @@ def test_each_couple_gets_a_card_with_its_number_names_and_its_live_card_link(si
     assert first.qr == "http://192.168.1.23:8000/e/friday-45s/couple/1/"
     assert all(card.qr == card_link(six, card.number) for card in sheet.cards)
     assert sheet.games == 25
-    assert sheet.heading.hall == "St. Joseph's Parish Hall (friday-45s)"
+    assert sheet.heading.hall == "St. Joseph's Parish Hall"
     assert sheet.heading.date == "Friday 27 November 2026"
 
 
