@@ -203,3 +203,21 @@ def test_ensure_organizer_makes_the_first_account_a_site_administrator(db, capsy
     assert "password" in capsys.readouterr().out
     call_command("ensure_organizer")  # already there: nothing new
     assert User.objects.count() == 1
+
+
+def test_a_new_volunteer_changes_the_one_time_password(organizer_client, hall):
+    response = organizer_client.post(
+        reverse("hall-members", args=[hall.pk]), {"username": "vera", "role": VOLUNTEER}
+    )
+    password = shown_password(response)
+    vera = signed_in(User.objects.get(username="vera"))
+    assert "Change my password" in vera.get(reverse("evening-list")).content.decode()
+    page = vera.get(reverse("password_change"))
+    assert page.status_code == 200 and "admin" not in page.templates[0].name
+    response = vera.post(
+        reverse("password_change"),
+        {"old_password": password, "new_password1": "kitchen-table-45",
+         "new_password2": "kitchen-table-45"},
+    )  # fmt: skip
+    assert response.status_code == 302
+    assert can_sign_in("vera", "kitchen-table-45") and not can_sign_in("vera", password)
