@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
+from tables import state_cache
 from tables.models import Evening
 
 logger = logging.getLogger(__name__)
@@ -101,13 +102,23 @@ def board_state(slug: str) -> BoardState | None:
     """The published evening's freshness in ONE query (None: no such public
     evening): its id, version, the hall's privacy and the database generation.
 
-    This is all a poll answered 304 costs; it reads the database every time,
-    so several server processes or machines agree without sharing memory."""
+    This is all a poll answered 304 costs. It reads the database, so several
+    server processes or machines agree without sharing memory; with the
+    shared cache on (REDIS_URL), a state kept there answers instead
+    (tables/state_cache.py says why that is never older than the database
+    a writer has acknowledged)."""
+    kept = state_cache.read(slug)
+    if kept is not None:
+        return BoardState(*kept)
     sql, params, slot = _state_sql(DEFAULT_DB_ALIAS)
     params = list(params)
     params[slot] = slug
     row = _fetch_one(DEFAULT_DB_ALIAS, sql, params)
-    return BoardState(*row) if row else None
+    if row is None:
+        return None
+    state = BoardState(*row)
+    state_cache.store(slug, state.pk, state.version, state.privacy, state.generation, True)
+    return state
 
 
 @cache
