@@ -51,25 +51,26 @@ def outsider(db) -> User:
     return make_user("oscar", None)
 
 
+def signed_in(user: User) -> Client:
+    """A test client signed in as `user`."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
 @pytest.fixture
 def organizer_client(organizer) -> Client:
-    client = Client()
-    client.force_login(organizer)
-    return client
+    return signed_in(organizer)
 
 
 @pytest.fixture
 def volunteer_client(volunteer) -> Client:
-    client = Client()
-    client.force_login(volunteer)
-    return client
+    return signed_in(volunteer)
 
 
 @pytest.fixture
 def outsider_client(outsider) -> Client:
-    client = Client()
-    client.force_login(outsider)
-    return client
+    return signed_in(outsider)
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from tables import services
 from tables.access import ORGANIZER, VOLUNTEER
 from tables.models import Evening, Hall, Membership
 
-from .conftest import PASSWORD
+from .conftest import PASSWORD, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -127,10 +127,7 @@ def _args(names, site) -> list:
 
 
 def _client(site, persona) -> Client:
-    client = Client()
-    if persona:
-        client.force_login(site["people"][persona].user)
-    return client
+    return signed_in(site["people"][persona].user) if persona else Client()
 
 
 def fingerprint() -> dict:

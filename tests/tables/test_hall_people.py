@@ -13,15 +13,9 @@ from django.urls import reverse
 
 from tables.access import ORGANIZER, VOLUNTEER, role_in
 from tables.models import Evening, Hall, Membership
-from tests.conftest import PASSWORD, make_user
+from tests.conftest import PASSWORD, make_user, signed_in
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
