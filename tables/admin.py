@@ -11,7 +11,18 @@ from operator import attrgetter
 
 from django.contrib import admin
 
-from .models import Couple, Evening, Game, Hall, Punch, ResultChange, Seating, Table, TableReport
+from .models import (
+    Couple,
+    Evening,
+    Game,
+    Hall,
+    Membership,
+    Punch,
+    ResultChange,
+    Seating,
+    Table,
+    TableReport,
+)
 
 
 class EveningOwnedAdmin(admin.ModelAdmin):
@@ -91,10 +102,19 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
+class MembershipInline(admin.TabularInline):
+    """Who may do what in the hall (issue 15); also on the hall's People page."""
+
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
 @admin.register(Hall)
 class HallAdmin(admin.ModelAdmin):
     list_display = ["name", "paper_size", "privacy"]
     search_fields = ["name"]
+    inlines = [MembershipInline]
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)

@@ -215,3 +215,9 @@ def test_a_new_volunteer_changes_the_one_time_password(organizer_client, hall):
     )  # fmt: skip
     assert response.status_code == 302
     assert can_sign_in("vera", "kitchen-table-45") and not can_sign_in("vera", password)
+
+
+def test_the_site_administrator_sees_a_halls_people_in_the_admin(site_admin, hall, volunteer):
+    page = signed_in(site_admin).get(reverse("admin:tables_hall_change", args=[hall.pk]))
+    assert page.status_code == 200
+    assert "vince" in page.content.decode()
