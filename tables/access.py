@@ -116,9 +116,9 @@ def _with_role(queryset: QuerySet, user, hall_field: str) -> QuerySet:
     the evening (or hall) and the role in one query."""
     return queryset.annotate(
         viewer_role=Subquery(
-            Membership.objects.filter(hall_id=OuterRef(hall_field), user_id=user.pk).values(
-                "role"
-            )[:1]
+            Membership.objects.filter(hall_id=OuterRef(hall_field), user_id=user.pk).values("role")[
+                :1
+            ]
         )
     )
 
