@@ -1,6 +1,7 @@
 """Where is a game tonight (issue 15): the hall's public page and calendar.
 
-Hall: `slug` (filled here from each existing hall's name, unique), `address`
+Hall: `slug` (filled here from each existing hall's name, unique; left
+blank in a form, `Hall.save` makes it from the name), `address`
 and `note`. Evening: `start_time` (existing evenings keep no time: unknown;
 new ones start at 19:30 by default), `cancelled`, and the calendar feed's
 `calendar_sequence` and `calendar_updated_at`.
@@ -47,7 +48,7 @@ class Migration(migrations.Migration):
             model_name="hall",
             name="slug",
             field=models.SlugField(
-                max_length=MAX_SLUG, unique=True, verbose_name="short name for links"
+                blank=True, max_length=MAX_SLUG, unique=True, verbose_name="short name for links"
             ),
         ),
         migrations.AddField(

@@ -60,7 +60,9 @@ class Hall(models.Model):
     # The hall's public page /h/<slug>/ and its calendar feed. Made from the
     # name when the hall is first saved; kept when the hall is renamed, so
     # links people saved keep working.
-    slug = models.SlugField(_("short name for links"), max_length=MAX_HALL_SLUG, unique=True)
+    slug = models.SlugField(
+        _("short name for links"), max_length=MAX_HALL_SLUG, unique=True, blank=True
+    )
     address = models.CharField(_("street address"), max_length=200, blank=True)
     note = models.CharField(_("note for players"), max_length=MAX_HALL_NOTE, blank=True)
     paper_size = models.CharField(

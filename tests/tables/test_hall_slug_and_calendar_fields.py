@@ -135,3 +135,15 @@ def test_the_migration_gives_existing_halls_unique_slugs_leaves_old_times_unknow
         executor.migrate(latest)
     finally:
         MigrationExecutor(connection).migrate(latest)
+
+
+def test_a_hall_added_in_the_admin_without_a_slug_gets_one(admin_client, db):
+    data = {"name": "Legion Branch 12", "slug": "", "paper_size": "letter", "privacy": "full"}
+    assert admin_client.post("/admin/tables/hall/add/", data).status_code == 302
+    assert Hall.objects.get(name="Legion Branch 12").slug == "legion-branch-12"
+
+
+def test_a_hall_edited_in_the_admin_keeps_its_slug(admin_client, hall):
+    data = {"name": "New name", "slug": hall.slug, "paper_size": "letter", "privacy": "full"}
+    assert admin_client.post(f"/admin/tables/hall/{hall.pk}/change/", data).status_code == 302
+    assert Hall.objects.get(pk=hall.pk).slug == "st-josephs-parish-hall"
