@@ -39,8 +39,10 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="hall",
             name="slug",
+            # No index yet: the unique one comes with the AlterField below (an
+            # index here would clash with it on PostgreSQL's "_like" index).
             field=models.SlugField(
-                max_length=MAX_SLUG, null=True, verbose_name="short name for links"
+                db_index=False, max_length=MAX_SLUG, null=True, verbose_name="short name for links"
             ),
         ),
         migrations.RunPython(fill_hall_slugs, migrations.RunPython.noop, elidable=False),
