@@ -112,10 +112,17 @@ def hall_calendar(hall: Hall, today: datetime.date | None = None) -> bytes:
     cal.add("name", name)
     cal.add("x-wr-timezone", settings.TIME_ZONE)
     cal.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
-    cal.add("x-published-ttl", REFRESH)
-    for evening in feed_evenings(hall, today):
+    cal.add("x-published-ttl", icalendar.vDuration(REFRESH))
+    evenings = list(feed_evenings(hall, today))
+    for evening in evenings:
         cal.add_component(event(evening, hall, address, now))
-    cal.add_missing_timezones()
+    if evenings:
+        # The time zone's rules around the evenings only (a year either side),
+        # not every change since 1970.
+        year = datetime.timedelta(days=366)
+        cal.add_missing_timezones(
+            first_date=evenings[0].date - year, last_date=evenings[-1].date + year
+        )
     return cal.to_ical()
 
 

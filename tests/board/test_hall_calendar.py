@@ -53,6 +53,9 @@ def test_the_feed_is_a_calendar_with_what_apps_need(client, feed_hall):
     assert cal["METHOD"] == "PUBLISH"
     assert cal["X-WR-CALNAME"] == "45s at St. Joseph's Parish Hall"
     assert [tz["TZID"] for tz in cal.walk("VTIMEZONE")] == ["America/Halifax"]
+    # How often to look again, for Apple and Outlook (Google decides itself).
+    assert b"\r\nREFRESH-INTERVAL;VALUE=DURATION:PT6H\r\n" in response.content
+    assert b"\r\nX-PUBLISHED-TTL:PT6H\r\n" in response.content
     (event,) = cal.walk("VEVENT")
     for name in ("UID", "DTSTAMP", "DTSTART", "DTEND", "SUMMARY", "LOCATION", "DESCRIPTION",
                  "URL", "SEQUENCE", "LAST-MODIFIED", "STATUS"):  # fmt: skip
