@@ -1,5 +1,6 @@
 """Site-wide views: home, health check, error pages."""
 
+import datetime
 import logging
 import sys
 
@@ -7,14 +8,15 @@ from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from cardnight.database import cannot_write, cannot_write_message
 from cardnight.errors import UserError
+from tables import queries
 from tables.access import evenings_of, is_volunteer
-from tables.models import Evening
 
 logger = logging.getLogger(__name__)
 
@@ -27,11 +29,17 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    if is_volunteer(request.user):
-        evenings = evenings_of(request.user)[:10]
-    else:
-        evenings = Evening.objects.published().select_related("hall")[:10]
-    return render(request, "home.html", {"evenings": evenings})
+    """Where is a game: every hall (with its public page) and the published
+    evenings coming up, soonest first; a member also sees their own halls'
+    evenings, unpublished ones included. A fixed number of queries."""
+    halls = list(queries.public_halls(timezone.localdate()))
+    upcoming = sorted(
+        (evening for hall in halls for evening in hall.upcoming),
+        key=lambda e: (e.date, e.start_time or datetime.time.max, e.name, e.pk),
+    )
+    evenings = evenings_of(request.user)[:10] if is_volunteer(request.user) else ()
+    context = {"halls": halls, "upcoming": upcoming, "evenings": evenings}
+    return render(request, "home.html", context)
 
 
 def error_page(request: HttpRequest, title: str, message: str, status: int, back: str = ""):

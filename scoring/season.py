@@ -8,6 +8,10 @@ numbers are per evening.
 
 Read-only, built on scoring.results with a constant number of queries
 whatever the number of evenings or couples.
+
+`public_season(hall)` is what the hall's public page shows: its published
+evenings only, every name as the hall's privacy setting allows
+(`tables.privacy`, the one rule).
 """
 
 from dataclasses import dataclass, field
@@ -17,8 +21,9 @@ from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.translation import gettext as _
 
 from scoring import results as results_module
-from scoring.results import ZERO, EveningResults, PlaceResult
+from scoring.results import ZERO, CoupleRef, EveningResults, PlaceResult
 from tables.models import Evening, Hall
+from tables.privacy import names_are_public, public_label, public_names
 
 
 @dataclass(frozen=True)
@@ -39,6 +44,9 @@ class SeasonEvening:
     jar_winners: tuple[int, ...] = ()
     jar_carried_over: Decimal = ZERO
     jar_settled: bool = False
+    # Who took first place (finished evenings, once any tie is settled).
+    first_place: tuple[CoupleRef, ...] = ()
+    cancelled: bool = False
 
 
 @dataclass
@@ -49,6 +57,8 @@ class SeasonRow:
 
     key: tuple[str, str]
     names: str
+    player1: str = ""
+    player2: str = ""
     evenings: int = 0
     games: int = 0
     prizes: list[str] = field(default_factory=list)
@@ -84,9 +94,13 @@ def _prize_label(place: PlaceResult) -> str:
     return _("half-time")
 
 
-def season(hall: Hall) -> Season:
-    """The season table of ``hall``: every evening, oldest first."""
-    evenings = list(Evening.objects.for_hall(hall).select_related("hall").order_by("date", "id"))
+def season(hall: Hall, *, published_only: bool = False) -> Season:
+    """The season table of ``hall``: every evening (or only the published
+    ones), oldest first."""
+    evenings = Evening.objects.for_hall(hall)
+    if published_only:
+        evenings = evenings.published()
+    evenings = list(evenings.select_related("hall").order_by("date", "id"))
     loaded = results_module.load(evenings)
     rows: dict[tuple[str, str], SeasonRow] = {}
     summaries: list[SeasonEvening] = []
@@ -100,6 +114,7 @@ def season(hall: Hall) -> Season:
             key = couple_key(couple.player1, couple.player2)
             row = rows.setdefault(key, SeasonRow(key, couple.names))
             row.names = couple.names  # the latest spelling
+            row.player1, row.player2 = couple.player1, couple.player2
             row.evenings += 1
             row.games += len(data.punched.get(couple.id, ()))
             row_of[couple.id] = row
@@ -114,6 +129,8 @@ def season(hall: Hall) -> Season:
             finished=result.finished,
             couples=len(by_id),
             jar=jar.enabled,
+            first_place=_first_place(result),
+            cancelled=evening.cancelled,
         )
         if jar.enabled:
             stored = data.jar_outcome
@@ -149,6 +166,53 @@ def season(hall: Hall) -> Season:
     )
 
 
+def _first_place(result: EveningResults) -> tuple[CoupleRef, ...]:
+    if not result.finished or not result.places:
+        return ()
+    first = result.places[0]
+    if first.status == results_module.TIED:
+        return ()
+    return tuple(sorted(first.winners, key=lambda couple: couple.number))
+
+
+@dataclass(frozen=True)
+class PublicSeason:
+    """The season as the public may see it: published evenings only; each
+    evening's winners as labels ("Couple 4: Ann & Joe", or "Couple 4" when
+    the hall hides names); the couples' rows only when names are shown (a
+    couple is followed across evenings by its names: numbers change)."""
+
+    evenings: tuple[SeasonEvening, ...]
+    winners: dict[int, tuple[str, ...]]
+    rows: tuple[SeasonRow, ...]
+    names_shown: bool
+
+
+def public_season(hall: Hall) -> PublicSeason:
+    """The hall's season for its public page, with the privacy rule applied."""
+    table = season(hall, published_only=True)
+    privacy = hall.privacy
+    shown = names_are_public(privacy)
+    rows = ()
+    if shown:
+        rows = tuple(
+            SeasonRow(
+                key=(),
+                names=public_names(row.player1, row.player2, privacy),
+                evenings=row.evenings,
+                games=row.games,
+                prizes=list(row.prizes),
+                cash=row.cash,
+            )
+            for row in table.rows
+        )
+    winners = {
+        evening.id: tuple(public_label(couple, privacy) for couple in evening.first_place)
+        for evening in table.evenings
+    }
+    return PublicSeason(evenings=table.evenings, winners=winners, rows=rows, names_shown=shown)
+
+
 def _count_prizes(result: EveningResults, row_of: dict, evening: Evening) -> None:
     won: list[PlaceResult] = list(result.places)
     if result.booby:
@@ -178,4 +242,12 @@ def _count_prizes(result: EveningResults, row_of: dict, evening: Evening) -> Non
             row.cash += travelling.prize.value
 
 
-__all__ = ["Season", "SeasonEvening", "SeasonRow", "couple_key", "season"]
+__all__ = [
+    "PublicSeason",
+    "Season",
+    "SeasonEvening",
+    "SeasonRow",
+    "couple_key",
+    "public_season",
+    "season",
+]

@@ -63,6 +63,8 @@ EVENING_STATE = [
     "jar_fingerprint",
     "jar_revealed",
     "travelling_start",
+    "calendar_sequence",
+    "calendar_updated_at",
 ]
 
 # Settings fixed (or checked against the games played) once play starts.
@@ -112,13 +114,16 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(Hall)
 class HallAdmin(admin.ModelAdmin):
-    list_display = ["name", "paper_size", "privacy"]
-    search_fields = ["name"]
+    list_display = ["name", "slug", "paper_size", "privacy"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
     inlines = [MembershipInline]
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        form.instance.touch_evenings()
+        form.instance.touch_evenings(
+            calendar=bool({"name", "address", "note"} & set(form.changed_data))
+        )
 
 
 class CoupleInline(admin.TabularInline):
@@ -162,8 +167,16 @@ class EveningAdmin(EveningOwnedAdmin):
 
     def save_model(self, request, obj, form, change):
         if change:  # keep the version the row has now, not the one read with the form
-            obj.version = obj.locked().version
+            current = obj.locked()
+            obj.version = current.version
+            obj.calendar_sequence = current.calendar_sequence
+            obj.calendar_updated_at = current.calendar_updated_at
         super().save_model(request, obj, form, change)
+
+    def save_related(self, request, form, formsets, change):
+        admin.ModelAdmin.save_related(self, request, form, formsets, change)
+        calendar = change and bool(set(form.changed_data) & Evening.CALENDAR_FIELDS)
+        Evening.objects.filter(pk=form.instance.pk).bump_version(calendar=calendar)
 
     def delete_model(self, request, obj):
         obj.delete()  # nothing left to mark

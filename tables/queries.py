@@ -13,6 +13,8 @@ queries, whatever the number of tables or couples.
     open_reports(evening) -> dict[seating id, list[TableReport]]   # 1 query
     leaving_and_joining(evening) -> (leaving, joining)  # 1 query
     current_tables(evening) -> list[Seating] with reports    # 2 queries
+    upcoming_public(today) -> Evening queryset, hall loaded  # 1 query
+    public_halls(today) -> halls with `.upcoming` evenings   # 2 queries
 
 Seatings come with `table`, `couple_a`, `couple_b`, `deals_first` and
 `winner` loaded, in table-number order.
@@ -23,10 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.db.models import Count, Q
+from django.db.models import Count, Prefetch, Q
 
 from . import rotation
-from .models import Couple, Evening, Game, ResultChange, Seating, TableReport
+from .models import Couple, Evening, Game, Hall, ResultChange, Seating, TableReport
 
 BYE, OUT = rotation.BYE, rotation.OUT
 
@@ -359,3 +361,23 @@ def current_table(evening: Evening, number: int) -> Seating | None:
     seating.disputed = any(r.status == TableReport.Status.CONFLICT for r in seating.table_reports)
     seating.pending = [r for r in seating.table_reports if r.status == TableReport.Status.PENDING]
     return seating
+
+
+# --- Where is a game tonight (the home page, the hall's public page) ----------
+
+
+def upcoming_public(today=None):
+    """Published evenings from `today` on that are not finished (cancelled
+    ones included, to be shown as cancelled), soonest first, hall loaded."""
+    return (
+        Evening.objects.published()
+        .upcoming(today)
+        .select_related("hall")
+        .order_by("date", "start_time", "name", "id")
+    )
+
+
+def public_halls(today=None):
+    """Every hall, each with its upcoming published evenings as `.upcoming`."""
+    upcoming = Prefetch("evenings", queryset=upcoming_public(today), to_attr="upcoming")
+    return Hall.objects.order_by("name").prefetch_related(upcoming)

@@ -6,7 +6,15 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from .. import links
-from ..models import MAX_COUPLE_NUMBER, MAX_NAME, Couple, Evening, Hall, Membership
+from ..models import (
+    MAX_COUPLE_NUMBER,
+    MAX_HALL_NOTE,
+    MAX_NAME,
+    Couple,
+    Evening,
+    Hall,
+    Membership,
+)
 
 PHONE_ADDRESS_HELP = _(
     "The address phones open to reach this laptop, e.g. http://192.168.1.23:8000/: every "
@@ -36,8 +44,17 @@ class PhoneAddressForm(PhoneAddressMixin, forms.ModelForm):
 class HallForm(PhoneAddressMixin, forms.ModelForm):
     class Meta:
         model = Hall
-        fields = ["name", "paper_size", "privacy", "phone_address"]
+        fields = ["name", "address", "note", "paper_size", "privacy", "phone_address"]
+        widgets = {"note": forms.TextInput(attrs={"maxlength": MAX_HALL_NOTE})}
         help_texts = {
+            "address": _(
+                "Where the games are played, e.g. “85 Main Street, Glace Bay”: shown on "
+                "the hall's public page and in its calendar."
+            ),
+            "note": _(
+                "A short note for players on the hall's public page, e.g. “Parking "
+                "behind the church. Bring a plate.”"
+            ),
             "phone_address": PHONE_ADDRESS_HELP,
             "name": _(
                 "The hall or series, e.g. “St. Joseph's Parish Hall”. The cookie jar "
@@ -93,7 +110,10 @@ class EveningForm(forms.ModelForm):
     )
 
     SECTIONS = [
-        (_("The evening"), ["name", "date", "hall", "new_hall", "games", "entry_fee"]),
+        (
+            _("The evening"),
+            ["name", "date", "start_time", "hall", "new_hall", "games", "entry_fee", "cancelled"],
+        ),
         (
             _("Places and prizes"),
             ["prize_places", "ranking", "bye_counts_as_win", "booby_prize", "booby_early_leavers"],
@@ -120,20 +140,26 @@ class EveningForm(forms.ModelForm):
     class Meta:
         model = Evening
         fields = [
-            "name", "date", "hall", "games", "entry_fee",
+            "name", "date", "start_time", "hall", "games", "entry_fee", "cancelled",
             "prize_places", "ranking", "bye_counts_as_win", "booby_prize", "booby_early_leavers",
             "cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode",
             "fifty_fifty", "travelling_prize", "half_time_leader", "half_time_game",
             "renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target",
             "auction_min_bid", "published",
         ]  # fmt: skip
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        }
         labels = {"hall": _("Hall")}  # the model field has no verbose name to translate
         help_texts = {
             "name": _("As the hall calls it, e.g. “Friday 45s”."),
             "games": _("How many games are played tonight (usually 25). Each couple's "
                        "punch card has this many numbers."),
             "entry_fee": _("What each couple pays at the door, for the money summary."),
+            "start_time": _("When the first game starts, for the hall's page and calendar."),
+            "cancelled": _("A cancelled evening stays on the hall's calendar as cancelled, so "
+                           "players who saved it see that it is off."),
             "prize_places": _("How many places win a prize (usually 3)."),
             "ranking": _("Cape Breton way: first place is every couple with the most games, "
                          "second every couple with the next count, and so on. Standard way: "

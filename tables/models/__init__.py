@@ -8,8 +8,10 @@ transaction).
 """
 
 from .evening import (
+    DEFAULT_START_TIME,
     MAX_COUPLE_NUMBER,
     MAX_GAMES,
+    MAX_HALL_NOTE,
     MAX_NAME,
     Couple,
     CoupleQuerySet,
@@ -18,13 +20,16 @@ from .evening import (
     Hall,
     new_generation,
     new_token,
+    unique_hall_slug,
 )
 from .membership import Membership
 from .play import Game, Punch, Receipt, ResultChange, Seating, Table, TableReport
 
 __all__ = [
+    "DEFAULT_START_TIME",
     "MAX_COUPLE_NUMBER",
     "MAX_GAMES",
+    "MAX_HALL_NOTE",
     "MAX_NAME",
     "Couple",
     "CoupleQuerySet",
@@ -41,4 +46,5 @@ __all__ = [
     "TableReport",
     "new_generation",
     "new_token",
+    "unique_hall_slug",
 ]

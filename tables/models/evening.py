@@ -6,6 +6,7 @@ bridge that loads rows, calls the rules and writes the result in one
 transaction).
 """
 
+import datetime
 import secrets
 from decimal import Decimal
 
@@ -13,6 +14,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import F
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount
@@ -25,6 +28,10 @@ MAX_NAME = 80
 # The highest couple (and table) number: one limit for the door, the game
 # screen, the table-side page, leaving and import (issue 12, point 5).
 MAX_COUPLE_NUMBER = 9999
+MAX_HALL_SLUG = 60
+MAX_HALL_NOTE = 200
+# When an evening usually starts (a new evening's start time).
+DEFAULT_START_TIME = datetime.time(19, 30)
 
 
 def new_generation() -> str:
@@ -51,6 +58,14 @@ class Hall(models.Model):
         NUMBERS = "numbers", _("Couple numbers only")
 
     name = models.CharField(_("name"), max_length=100, unique=True)
+    # The hall's public page /h/<slug>/ and its calendar feed. Made from the
+    # name when the hall is first saved; kept when the hall is renamed, so
+    # links people saved keep working.
+    slug = models.SlugField(
+        _("short name for links"), max_length=MAX_HALL_SLUG, unique=True, blank=True
+    )
+    address = models.CharField(_("street address"), max_length=200, blank=True)
+    note = models.CharField(_("note for players"), max_length=MAX_HALL_NOTE, blank=True)
     paper_size = models.CharField(
         _("paper size"), max_length=10, choices=PaperSize, default=PaperSize.LETTER
     )
@@ -77,10 +92,31 @@ class Hall(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def touch_evenings(self) -> None:
+    def save(self, *args, **kwargs) -> None:
+        if not self.slug:
+            self.slug = unique_hall_slug(self.name, exclude=self.pk)
+        super().save(*args, **kwargs)
+
+    def touch_evenings(self, calendar: bool = False) -> None:
         """The hall's name and privacy show on every evening's scoreboard:
-        mark them all changed."""
-        self.evenings.bump_version()
+        mark them all changed (`calendar`: its name or address changed, which
+        the calendar feed shows too)."""
+        self.evenings.bump_version(calendar=calendar)
+
+
+def unique_hall_slug(name: str, exclude: int | None = None) -> str:
+    """A hall's short name for links, from its name, not used by another hall:
+    "St. Joseph's Parish Hall" -> "st-josephs-parish-hall" (then "-2", "-3"...)."""
+    base = slugify(name)[: MAX_HALL_SLUG - 4].strip("-") or "hall"
+    taken = set(
+        Hall.objects.filter(slug__startswith=base)
+        .exclude(pk=exclude)
+        .values_list("slug", flat=True)
+    )
+    slug, n = base, 2
+    while slug in taken:
+        slug, n = f"{base}-{n}", n + 1
+    return slug
 
 
 class EveningQuerySet(models.QuerySet):
@@ -90,16 +126,29 @@ class EveningQuerySet(models.QuerySet):
     def for_hall(self, hall):
         return self.filter(hall=hall)
 
-    def bump_version(self, **fields) -> int:
+    def upcoming(self, today=None):
+        """Evenings from `today` on (the site's date), and one still being
+        played past midnight, that are not finished."""
+        today = today or timezone.localdate()
+        return self.filter(
+            models.Q(date__gte=today) | models.Q(status=Evening.Status.RUNNING)
+        ).exclude(status=Evening.Status.FINISHED)
+
+    def bump_version(self, calendar: bool = False, **fields) -> int:
         """THE version bump (issue 11): mark these evenings changed (the
         scoreboard's freshness check, its ETag and cache keys) and save
         `fields` in the same UPDATE. Every write path goes through it, through
         `Evening.bump_version()` for one evening: the services, the organizer
         pages, scoring's writes and the admin (`tables.admin.EveningOwnedAdmin`).
+        `calendar`: what the hall's calendar feed shows changed too (see
+        `Evening.CALENDAR_FIELDS`): its SEQUENCE grows and its time is kept.
         Call inside the transaction that makes the change.
 
         With the shared cache on, the public evenings' freshness kept there
         is brought up to date once the transaction commits (tables/state_cache.py)."""
+        if calendar:
+            fields["calendar_sequence"] = F("calendar_sequence") + 1
+            fields["calendar_updated_at"] = timezone.now()
         if not state_cache.enabled():
             return self.update(version=F("version") + 1, **fields)
         pks = list(self.values_list("pk", flat=True))
@@ -175,6 +224,10 @@ class Evening(models.Model):
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name for links"), max_length=60, unique=True)
     date = models.DateField(_("date"))
+    start_time = models.TimeField(
+        _("start time"), null=True, blank=True, default=DEFAULT_START_TIME
+    )
+    cancelled = models.BooleanField(_("cancelled"), default=False)
     games = models.PositiveSmallIntegerField(
         _("games in the evening"),
         default=25,
@@ -189,6 +242,11 @@ class Evening(models.Model):
     # version number reached again after a restore never matches an ETag or a
     # cache key from before it (kept on the row: the poll's one query reads it).
     generation = models.CharField(max_length=16, default=new_generation, editable=False)
+    # The calendar feed (/h/<hall>/evenings.ics): iCalendar's SEQUENCE and
+    # LAST-MODIFIED, moved on by `bump_version(calendar=True)` when what a
+    # calendar shows changes (CALENDAR_FIELDS).
+    calendar_sequence = models.PositiveIntegerField(default=0, editable=False)
+    calendar_updated_at = models.DateTimeField(default=timezone.now, editable=False)
     # Couple numbers are never reused in an evening, even after a removal.
     last_couple_number = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -281,6 +339,12 @@ class Evening(models.Model):
 
     objects = EveningQuerySet.as_manager()
 
+    # What the hall's calendar feed shows of an evening: a change to any of
+    # them bumps its calendar SEQUENCE (`bump_version(calendar=True)`).
+    CALENDAR_FIELDS = frozenset(
+        {"name", "date", "start_time", "hall", "cancelled", "entry_fee", "cookie_jar", "jar_buy_in"}
+    )
+
     class Meta:
         ordering = ["-date", "-id"]
         verbose_name = _("evening")
@@ -320,12 +384,12 @@ class Evening(models.Model):
         transactions already serialize writers). Call inside a transaction."""
         return Evening.objects.select_for_update().get(pk=self.pk)
 
-    def bump_version(self, **fields) -> None:
+    def bump_version(self, calendar: bool = False, **fields) -> None:
         """Mark the evening as changed and save `fields` with it, in one
         UPDATE (see `EveningQuerySet.bump_version`, the one version bump);
-        `fields` are also set on this object. The in-memory `version` is not
-        refreshed: reload the evening to read it."""
-        Evening.objects.filter(pk=self.pk).bump_version(**fields)
+        `fields` are also set on this object. The in-memory `version` (and
+        `calendar_sequence`) is not refreshed: reload the evening to read it."""
+        Evening.objects.filter(pk=self.pk).bump_version(calendar=calendar, **fields)
         for name, value in fields.items():
             setattr(self, name, value)
 

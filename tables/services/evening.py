@@ -107,12 +107,20 @@ def save_settings(form) -> Evening:
     """Save the evening's settings form (`tables.forms.EveningForm`) in one
     transaction: the row is locked first and keeps the version it has now
     (not the one read with the form), then bumped; the bye punches follow a
-    changed "bye counts as a win" once play has started."""
+    changed "bye counts as a win" once play has started. A change the hall's
+    calendar feed shows (`Evening.CALENDAR_FIELDS`: the date, start time,
+    name, hall, cancelled, ...) also moves its calendar SEQUENCE on."""
     from .corrections import resync_bye_punches
 
-    form.instance.version = form.instance.locked().version
+    current = form.instance.locked()
+    form.instance.version = current.version
+    form.instance.calendar_sequence = current.calendar_sequence
+    form.instance.calendar_updated_at = current.calendar_updated_at
     evening = form.save()
-    evening.bump_version()
+    changed = set(form.changed_data)
+    if "new_hall" in changed:
+        changed.add("hall")
+    evening.bump_version(calendar=bool(changed & Evening.CALENDAR_FIELDS))
     if "bye_counts_as_win" in form.changed_data and not evening.is_setup:
         resync_bye_punches(evening)
     return evening
@@ -121,7 +129,8 @@ def save_settings(form) -> Evening:
 @transaction.atomic
 def save_hall(form):
     """Save a hall's form; its name and privacy show on every one of its
-    evenings' scoreboards, so they are all marked changed."""
+    evenings' scoreboards, so they are all marked changed (and its name,
+    address and note are on every evening of its calendar feed)."""
     hall = form.save()
-    hall.touch_evenings()
+    hall.touch_evenings(calendar=bool({"name", "address", "note"} & set(form.changed_data)))
     return hall

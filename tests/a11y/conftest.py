@@ -59,6 +59,17 @@ set_prize(tied, Target.PLACE, 3, kind="item", item="A turkey")
 tied = finish(tied)
 tiebreak = open_tiebreak(tied, Target.PLACE, 1)
 
+# Where is a game tonight: the hall's address and note, an evening coming up
+# and a cancelled one (the hall's public page and the home page).
+Hall.objects.filter(pk=hall.pk).update(address="85 Main Street, Glace Bay",
+                                       note="Parking behind the church. Bring a plate.")
+soon = datetime.date.today() + datetime.timedelta(days=7)
+Evening.objects.create(hall=hall, name="Next Friday 45s", slug="next-friday", date=soon,
+                       published=True, entry_fee=Decimal("5.00"), cookie_jar=True,
+                       jar_buy_in=Decimal("2.00"))
+Evening.objects.create(hall=hall, name="Christmas 45s", slug="christmas", published=True,
+                       date=soon + datetime.timedelta(days=14), cancelled=True)
+
 table = Seating.objects.get(game__evening=running, game__number=3, table__number=3).table
 print(json.dumps({{"hall": hall.pk, "tiebreak": tiebreak.pk, "token": table.token}}))
 """
@@ -108,6 +119,8 @@ PAGES = [
     ("print", "/evenings/played/print/", True),
     ("season", "/halls/{hall}/season/", True),
     ("hall-new", "/halls/new/", True),
+    ("hall-page", "/h/st-josephs-parish-hall/", False),
+    ("hall-edit", "/halls/{hall}/edit/", True),
     ("not-found", "/e/no-such-evening/", False),
 ]
 PAGE_IDS = [name for name, _, _ in PAGES]
