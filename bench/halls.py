@@ -116,7 +116,7 @@ def run_halls(args) -> int:
     before = os.getloadavg()
     with ExitStack() as stack:
         database_url = stack.enter_context(scratch_postgres())
-        env = prepared_env(database_url, REDIS_URL=args.redis_url)
+        env = stack.enter_context(prepared_env(database_url, REDIS_URL=args.redis_url))
         couples = args.tables * 2
         script = SETUP.format(
             password=PASSWORD, halls=args.halls, volunteers=args.volunteers, games=args.games,

@@ -32,6 +32,7 @@ import os
 import queue
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -197,14 +198,19 @@ def scratch_postgres():
                        capture_output=True)  # fmt: skip
 
 
-def prepared_env(database_url: str | None, **extra: str) -> dict:
+@contextlib.contextmanager
+def prepared_env(database_url: str | None, **extra: str):
     """The server's environment, its database migrated and static files
-    collected, as `make run` does."""
-    env = server_env(Path(tempfile.mkdtemp(prefix="cardnight-load-")), database_url, **extra)
-    env.pop("CARDNIGHT_PLAIN_STATIC", None)
-    manage(env, "migrate", "--noinput", "-v0")
-    manage(env, "collectstatic", "--noinput", "-v0")
-    return env
+    collected, as `make run` does; its temporary folder removed afterwards."""
+    var_dir = Path(tempfile.mkdtemp(prefix="cardnight-load-"))
+    try:
+        env = server_env(var_dir, database_url, **extra)
+        env.pop("CARDNIGHT_PLAIN_STATIC", None)
+        manage(env, "migrate", "--noinput", "-v0")
+        manage(env, "collectstatic", "--noinput", "-v0")
+        yield env
+    finally:
+        shutil.rmtree(var_dir, ignore_errors=True)
 
 
 def run(db: str, args) -> None:
@@ -215,31 +221,31 @@ def run(db: str, args) -> None:
 
 
 def run_on(db: str, database_url: str | None, args) -> None:
-    env = prepared_env(database_url)
-    couples = args.tables * 2
-    script = SETUP.format(
-        password=PASSWORD, volunteers=args.volunteers, slug=SLUG, games=args.games,
-        couples=couples,
-    )  # fmt: skip
-    manage(env, "shell", "--no-imports", "-c", script)
-    with Server(env, workers=3, threads=4) as server:  # as `make run`
-        stats = Stats()
-        phones = [(server.port, SLUG, couples, n) for n in range(args.phones)]
-        crowds, stop, results = start_phones(phones, args.phone_processes, args.poll)
-        time.sleep(args.poll)  # let the phones settle into their rhythm
-        started = time.perf_counter()
-        played = play_evening(
-            server.url,
-            args.games,
-            args.volunteers,
-            args.play_seconds,
-            args.game_seconds,
-            stats,
-            time.monotonic() + args.max_seconds,
-        )
-        elapsed = time.perf_counter() - started
-        stop_phones(crowds, stop, results, stats)
-    return report(db, args, played, couples, elapsed, stats)
+    with prepared_env(database_url) as env:
+        couples = args.tables * 2
+        script = SETUP.format(
+            password=PASSWORD, volunteers=args.volunteers, slug=SLUG, games=args.games,
+            couples=couples,
+        )  # fmt: skip
+        manage(env, "shell", "--no-imports", "-c", script)
+        with Server(env, workers=3, threads=4) as server:  # as `make run`
+            stats = Stats()
+            phones = [(server.port, SLUG, couples, n) for n in range(args.phones)]
+            crowds, stop, results = start_phones(phones, args.phone_processes, args.poll)
+            time.sleep(args.poll)  # let the phones settle into their rhythm
+            started = time.perf_counter()
+            played = play_evening(
+                server.url,
+                args.games,
+                args.volunteers,
+                args.play_seconds,
+                args.game_seconds,
+                stats,
+                time.monotonic() + args.max_seconds,
+            )
+            elapsed = time.perf_counter() - started
+            stop_phones(crowds, stop, results, stats)
+        return report(db, args, played, couples, elapsed, stats)
 
 
 def report(db, args, played, couples, elapsed, stats: Stats) -> None:
