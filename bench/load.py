@@ -9,6 +9,12 @@ game screen, table-side phones report and confirm their own tables, and the
 organizer starts each next game. Prints requests per second, p50/p95/p99
 latency per kind of request, and errors.
 
+With --halls N (bench/halls.py): one site for many halls. N halls, each with
+its own organizer and volunteers and an evening of 30 tables, played at once
+on PostgreSQL with Redis as the shared cache, 300 phones per hall, for
+--seconds; volunteers also ask for another hall's game screen (it must be
+"not found").
+
 Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
 
     .venv/bin/python bench/load.py [--games 10] [--phones 300] [--poll 5]
@@ -16,15 +22,17 @@ Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
                                    [--phone-processes 1] [--capacity 1000,2000,3000]
                                    [--tables 100] [--volunteers 4]
                                    [--play-seconds 15] [--game-seconds 6]
+    .venv/bin/python bench/load.py --halls 10 [--seconds 150] [--servers 1]
+                                   [--redis-url redis://127.0.0.1:6379/11]
 """
 
 import argparse
-import http.client
-import multiprocessing
+import contextlib
 import os
 import queue
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -32,11 +40,11 @@ import tempfile
 import threading
 import time
 import uuid
-from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.phones import Stats, percentile, start_phones, stop_phones, timed  # noqa: E402
 from tests.support.hall import Browser, Server, manage, open_tables, server_env  # noqa: E402
 
 PASSWORD = "load-test-45"  # noqa: S105 -- a throw-away account on a throw-away database
@@ -62,109 +70,6 @@ evening = Evening.objects.create(
 for n in range({couples}):
     register_couple(evening, f"Player {{n}}a", f"Player {{n}}b", paid=True)
 """
-
-
-class Stats:
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.latency: dict[str, list[float]] = defaultdict(list)
-        self.errors: dict[str, int] = defaultdict(int)
-
-    def add(self, kind: str, seconds: float, ok: bool) -> None:
-        with self.lock:
-            self.latency[kind].append(seconds)
-            if not ok:
-                self.errors[kind] += 1
-
-    def merge(self, latency: dict, errors: dict) -> None:
-        with self.lock:
-            for kind, values in latency.items():
-                self.latency[kind].extend(values)
-            for kind, count in errors.items():
-                self.errors[kind] += count
-
-
-def timed(stats: Stats, kind: str, call, ok=lambda status: status < 400):
-    started = time.perf_counter()
-    try:
-        result = call()
-    except OSError:
-        stats.add(kind, time.perf_counter() - started, False)
-        return None
-    stats.add(kind, time.perf_counter() - started, ok(result[0]))
-    return result
-
-
-# --- Phones: a separate process, so that 300 polling threads do not steal ---
-# --- the volunteers' client time (the GIL) and distort their latencies.   ---
-
-
-def _phone(port: int, poll: float, stop: threading.Event, stats: Stats, seed: int) -> None:
-    rng = random.Random(seed)
-    # Half the phones keep the board open, half their couple's own card (the
-    # cue card's QR code opens it): both poll with If-None-Match.
-    card = seed % 2 == 1
-    path = f"/e/{SLUG}/couple/{1 + seed % 200}/" if card else f"/e/{SLUG}/"
-    what = "card" if card else "board"
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    etag = ""
-
-    def get(headers):
-        nonlocal conn
-        for attempt in (1, 2):
-            try:
-                conn.request("GET", path, headers=headers)
-                response = conn.getresponse()
-                response.read()
-                return response.status, response.getheader("ETag") or ""
-            except (OSError, http.client.HTTPException):
-                # The server closed an idle keep-alive connection: like a
-                # browser, open a new one and send the request again, once.
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                if attempt == 2:
-                    raise
-        raise AssertionError("unreachable")
-
-    stop.wait(rng.uniform(0, poll))  # phones arrive spread over one interval
-    while not stop.is_set():
-        headers = {"HX-Request": "true"} if etag else {}
-        if etag:
-            headers["If-None-Match"] = etag
-        started = time.perf_counter()
-        try:
-            status, new_etag = get(headers)
-        except (OSError, http.client.HTTPException):
-            stats.add(f"phone: {what}", time.perf_counter() - started, False)
-            conn.close()
-            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-            stop.wait(poll)
-            continue
-        if not etag:
-            kind = f"phone: {what}, first load"
-        elif status == 304:
-            kind = f"phone: {what} poll, 304"
-        else:
-            kind = f"phone: {what} poll, changed"
-        stats.add(kind, time.perf_counter() - started, status in (200, 304))
-        etag = new_etag or etag
-        stop.wait(poll * rng.uniform(0.9, 1.1))
-    conn.close()
-
-
-def phones_process(port, phones, poll, stop_event, results, first=0) -> None:
-    stats, stop = Stats(), threading.Event()
-    threads = [
-        threading.Thread(target=_phone, args=(port, poll, stop, stats, n), daemon=True)
-        for n in range(first, first + phones)
-    ]
-    for thread in threads:
-        thread.start()
-    stop_event.wait()
-    stop.set()
-    for thread in threads:
-        thread.join(timeout=35)
-    results.put((dict(stats.latency), dict(stats.errors)))
 
 
 # --- Volunteers, table-side phones and the organizer ------------------------
@@ -221,13 +126,20 @@ def play_evening(
     game_seconds: float,
     stats: Stats,
     deadline: float,
+    slug: str = SLUG,
+    names: tuple[str, str] = ("olive", "vol"),
+    each_game=None,
 ) -> int:
+    """Plays `games` games of the evening `slug` (or until `deadline`): the
+    organizer `names[0]` starts each, volunteers `names[1]0`, `names[1]1`, …
+    tap half the results, table-side phones report the other half.
+    `each_game(crew)`, if given, runs once a game with the signed-in crew."""
     rng = random.Random(45)
-    organizer = signed_in(url, "olive")
-    crew = [signed_in(url, f"vol{n}") for n in range(volunteers)]
-    status, _ = organizer.post(f"/evenings/{SLUG}/game/start/", {})
+    organizer = signed_in(url, names[0])
+    crew = [signed_in(url, f"{names[1]}{n}") for n in range(volunteers)]
+    status, _ = organizer.post(f"/evenings/{slug}/game/start/", {})
     assert status in (200, 302), f"could not start the evening: {status}"
-    links = organizer.get(f"/evenings/{SLUG}/tables/")[1]
+    links = organizer.get(f"/evenings/{slug}/tables/")[1]
     tokens = {int(table): token for table, token in TOKEN_ROW.findall(links)}
     played = 0
     for game in range(1, games + 1):
@@ -235,9 +147,11 @@ def play_evening(
             break
         todo: list = []
         screens = [
-            timed(stats, "volunteer: game screen", lambda b=b: b.get(f"/evenings/{SLUG}/game/"))
+            timed(stats, "volunteer: game screen", lambda b=b: b.get(f"/evenings/{slug}/game/"))
             for b in crew
         ]
+        if each_game:
+            each_game(crew)
         for found in open_tables(screens[0][1] if screens[0] else ""):
             _url, _game, table, couples = found
             if table % 2 and table in tokens:
@@ -264,29 +178,50 @@ def play_evening(
         timed(
             stats,
             kind,
-            lambda a=action, g=game: organizer.post(f"/evenings/{SLUG}/game/{a}/", {"game": g}),
+            lambda a=action, g=game: organizer.post(f"/evenings/{slug}/game/{a}/", {"game": g}),
             ok=lambda status: status in (200, 302),
         )
         played = game
     return played
 
 
-def run(db: str, args) -> None:
-    var_dir = Path(tempfile.mkdtemp(prefix="cardnight-load-"))
-    database_url, dbname = None, None
-    if db == "postgres":
-        dbname = f"cn_load_{uuid.uuid4().hex[:8]}"
-        subprocess.run(
-            ["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c", f"CREATE DATABASE {dbname}"],
-            check=True,
-            capture_output=True,
-        )
-        database_url = f"postgres://postgres@127.0.0.1:5432/{dbname}"
-    env = server_env(var_dir, database_url)
-    env.pop("CARDNIGHT_PLAIN_STATIC", None)
+@contextlib.contextmanager
+def scratch_postgres():
+    """A database of its own on 127.0.0.1:5432 (its DATABASE_URL), dropped after."""
+    dbname = f"cn_load_{uuid.uuid4().hex[:8]}"
+    psql = ["psql", "-h", "127.0.0.1", "-U", "postgres", "-d", "postgres", "-q", "-c"]
+    subprocess.run([*psql, f"CREATE DATABASE {dbname}"], check=True, capture_output=True)
     try:
+        yield f"postgres://postgres@127.0.0.1:5432/{dbname}"
+    finally:
+        subprocess.run([*psql, f"DROP DATABASE IF EXISTS {dbname} WITH (FORCE)"],
+                       capture_output=True)  # fmt: skip
+
+
+@contextlib.contextmanager
+def prepared_env(database_url: str | None, **extra: str):
+    """The server's environment, its database migrated and static files
+    collected, as `make run` does; its temporary folder removed afterwards."""
+    var_dir = Path(tempfile.mkdtemp(prefix="cardnight-load-"))
+    try:
+        env = server_env(var_dir, database_url, **extra)
+        env.pop("CARDNIGHT_PLAIN_STATIC", None)
         manage(env, "migrate", "--noinput", "-v0")
         manage(env, "collectstatic", "--noinput", "-v0")
+        yield env
+    finally:
+        shutil.rmtree(var_dir, ignore_errors=True)
+
+
+def run(db: str, args) -> None:
+    if db == "postgres":
+        with scratch_postgres() as database_url:
+            return run_on(db, database_url, args)
+    return run_on(db, None, args)
+
+
+def run_on(db: str, database_url: str | None, args) -> None:
+    with prepared_env(database_url) as env:
         couples = args.tables * 2
         script = SETUP.format(
             password=PASSWORD, volunteers=args.volunteers, slug=SLUG, games=args.games,
@@ -295,19 +230,8 @@ def run(db: str, args) -> None:
         manage(env, "shell", "--no-imports", "-c", script)
         with Server(env, workers=3, threads=4) as server:  # as `make run`
             stats = Stats()
-            stop = multiprocessing.Event()
-            results: multiprocessing.Queue = multiprocessing.Queue()
-            share = -(-args.phones // args.phone_processes)
-            crowds = [
-                multiprocessing.Process(
-                    target=phones_process,
-                    args=(server.port, min(share, args.phones - first), args.poll, stop, results),
-                    kwargs={"first": first},
-                )
-                for first in range(0, args.phones, share)
-            ]
-            for crowd in crowds:
-                crowd.start()
+            phones = [(server.port, SLUG, couples, n) for n in range(args.phones)]
+            crowds, stop, results = start_phones(phones, args.phone_processes, args.poll)
             time.sleep(args.poll)  # let the phones settle into their rhythm
             started = time.perf_counter()
             played = play_evening(
@@ -320,24 +244,8 @@ def run(db: str, args) -> None:
                 time.monotonic() + args.max_seconds,
             )
             elapsed = time.perf_counter() - started
-            stop.set()
-            for _ in crowds:
-                stats.merge(*results.get(timeout=60))
-            for crowd in crowds:
-                crowd.join(timeout=30)
+            stop_phones(crowds, stop, results, stats)
         return report(db, args, played, couples, elapsed, stats)
-    finally:
-        if dbname:
-            subprocess.run(
-                ["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c",
-                 f"DROP DATABASE IF EXISTS {dbname} WITH (FORCE)"],
-                capture_output=True,
-            )  # fmt: skip
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def report(db, args, played, couples, elapsed, stats: Stats) -> None:
@@ -395,13 +303,19 @@ def capacity(args) -> None:
           "with volunteers' p95 under 300 ms and no errors")  # fmt: skip
 
 
-def main() -> None:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10)
-    parser.add_argument("--tables", type=int, default=100)
-    parser.add_argument("--phones", type=int, default=300)
+    parser.add_argument("--games", type=int, help="games played (default 10; 25 with --halls)")
+    parser.add_argument(
+        "--tables", type=int, help="tables per evening (default 100; 30 with --halls)"
+    )
+    parser.add_argument(
+        "--phones", type=int, default=300, help="phones polling (per hall with --halls)"
+    )
     parser.add_argument("--poll", type=float, default=5.0)
-    parser.add_argument("--volunteers", type=int, default=4)
+    parser.add_argument(
+        "--volunteers", type=int, help="volunteers (default 4; 2 per hall with --halls)"
+    )
     parser.add_argument(
         "--play-seconds", type=float, default=15.0, help="how long the cards are played before"
     )
@@ -413,7 +327,9 @@ def main() -> None:
     )
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
     parser.add_argument(
-        "--phone-processes", type=int, default=1, help="processes the phones are spread over"
+        "--phone-processes",
+        type=int,
+        help="processes the phones are spread over (default 1; 2 with --halls)",
     )
     parser.add_argument(
         "--capacity",
@@ -422,8 +338,39 @@ def main() -> None:
         "(e.g. 1000,2000,3000); prints the most served with volunteers' p95 < 300 ms, 0 errors",
     )
     parser.add_argument("--max-seconds", type=float, default=600)
-    args = parser.parse_args()
+    many = parser.add_argument_group("many halls on one site (PostgreSQL and Redis)")
+    many.add_argument("--halls", type=int, default=0, help="halls playing at once (e.g. 10)")
+    many.add_argument("--seconds", type=float, default=150, help="how long the halls play")
+    many.add_argument("--servers", type=int, default=1, help="app servers sharing the load")
+    many.add_argument(
+        "--in-step", action="store_true", help="start every hall's game on the same second"
+    )
+    many.add_argument("--redis-url", default="redis://127.0.0.1:6379/11", help="the shared cache")
+    args = parser.parse_args(argv)
+    if args.halls < 0 or args.servers < 1 or args.phones < 0 or args.seconds <= 0:
+        parser.error("--halls, --phones must be >= 0, --servers >= 1, --seconds > 0")
+    if args.halls and args.capacity:
+        parser.error("--halls and --capacity are different runs: choose one")
+    halls = bool(args.halls)
+    defaults = {
+        "games": (10, 25),
+        "tables": (100, 30),
+        "volunteers": (4, 2),
+        "phone_processes": (1, 2),
+    }
+    for name, (alone, many_halls) in defaults.items():
+        if getattr(args, name) is None:
+            setattr(args, name, many_halls if halls else alone)
+    return args
+
+
+def main() -> None:
+    args = parse_args()
     os.chdir(Path(__file__).resolve().parent.parent)
+    if args.halls:
+        from bench.halls import run_halls
+
+        sys.exit(run_halls(args))
     if args.capacity:
         capacity(args)
         return

@@ -1,0 +1,41 @@
+"""bench/load.py's arguments: the default mode keeps its figures' settings,
+--halls gets a many-halls evening's, and impossible combinations are refused
+before anything starts."""
+
+import pytest
+
+from bench.load import parse_args
+
+
+def test_the_default_mode_is_unchanged():
+    args = parse_args([])
+    assert (args.games, args.tables, args.phones, args.volunteers) == (10, 100, 300, 4)
+    assert (args.phone_processes, args.halls, args.db) == (1, 0, "both")
+
+
+def test_halls_mode_plays_thirty_tables_per_hall_for_a_bounded_time():
+    args = parse_args(["--halls", "10"])
+    assert (args.halls, args.tables, args.phones, args.volunteers) == (10, 30, 300, 2)
+    assert args.games == 25 and 0 < args.seconds <= 300
+    assert args.redis_url.startswith("redis://")
+
+
+def test_given_values_win_over_the_halls_defaults():
+    args = parse_args(["--halls", "3", "--tables", "5", "--volunteers", "1", "--seconds", "20"])
+    assert (args.tables, args.volunteers, args.seconds) == (5, 1, 20)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--halls", "2", "--capacity", "100,200"],
+        ["--halls", "-1"],
+        ["--halls", "2", "--servers", "0"],
+        ["--halls", "2", "--seconds", "0"],
+    ],
+)
+def test_impossible_runs_are_refused(argv, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(argv)
+    assert exit_.value.code == 2
+    assert "error" in capsys.readouterr().err
