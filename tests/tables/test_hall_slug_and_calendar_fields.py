@@ -12,7 +12,6 @@ from tables import services
 from tables.forms import EveningForm, HallForm
 from tables.models import DEFAULT_START_TIME, Evening, Hall
 
-
 # The admin's hall page carries the memberships inline: none sent.
 NO_MEMBERS = {"memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0"}
 
