@@ -90,6 +90,8 @@ def export_evening_data(evening: Evening) -> dict:
         "slug": evening.slug,
         "name": evening.name,
         "date": evening.date.isoformat(),
+        "start_time": evening.start_time.strftime("%H:%M") if evening.start_time else None,
+        "cancelled": evening.cancelled,
         "hall": evening.hall.name,
         "status": evening.status,
         "settings": {name: _setting(evening, name) for name in SETTINGS},

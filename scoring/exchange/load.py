@@ -65,6 +65,20 @@ def _unique_slug(slug: str, name: str, date: datetime.date) -> str:
     return candidate
 
 
+def read_start_time(value) -> datetime.time | None:
+    """ "19:30" (or "19:30:00"), or absent/null for no time."""
+    if value is None:
+        return None
+    try:
+        if isinstance(value, str) and len(value) <= 8:
+            return datetime.time.fromisoformat(value)
+    except ValueError:
+        pass
+    raise problem(
+        "start_time", _('must be a time like "19:30", not %(value)s.'), value=shown(value)
+    )
+
+
 def import_evening_data(data, *, published: bool | None = None) -> Evening:
     """Create an evening from `data` (a dict in the format above).
 
@@ -89,6 +103,7 @@ def import_evening_data(data, *, published: bool | None = None) -> Evening:
         raise problem(
             "date", _('must be a date like "2026-11-27", not %(value)s.'), value=shown(date_text)
         )
+    start_time = read_start_time(data.get("start_time"))
     slug = data.get("slug") or ""
     if not isinstance(slug, str) or (slug and slugify(slug) != slug) or len(slug) > 60:
         raise problem(
@@ -132,6 +147,7 @@ def import_evening_data(data, *, published: bool | None = None) -> Evening:
         data,
         name=name,
         date=date,
+        start_time=start_time,
         slug=slug,
         hall=hall,
         status=status,
@@ -148,7 +164,21 @@ def _anything_punched(standings) -> bool:
 
 
 @transaction.atomic
-def _write(data, *, name, date, slug, hall, status, settings, couples, games, punches, published):
+def _write(
+    data,
+    *,
+    name,
+    date,
+    start_time,
+    slug,
+    hall,
+    status,
+    settings,
+    couples,
+    games,
+    punches,
+    published,
+):
     hall_row = Hall.objects.filter(name__iexact=hall).first() or Hall.objects.create(name=hall)
     current = (
         len(games)
@@ -159,6 +189,8 @@ def _write(data, *, name, date, slug, hall, status, settings, couples, games, pu
         hall=hall_row,
         name=name,
         date=date,
+        start_time=start_time,
+        cancelled=data.get("cancelled") is True,
         slug=_unique_slug(slug, name, date),
         status=status,
         current_game=current,

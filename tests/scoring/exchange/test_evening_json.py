@@ -2,6 +2,7 @@
 trip, evenings given as punch cards, and every import error named."""
 
 import copy
+import datetime
 import json
 from decimal import Decimal
 
@@ -56,11 +57,25 @@ def test_a_simulated_evening_survives_the_round_trip(played):
     assert (log.kind, log.reason, log.changed_by.username) == ("corrected", "Miscount", "olive")
 
 
+def test_the_start_time_and_a_cancellation_survive_the_round_trip(played):
+    Evening.objects.filter(pk=played.pk).update(start_time=datetime.time(19, 0), cancelled=True)
+    played.refresh_from_db()
+    data = export_evening_data(played)
+    assert (data["start_time"], data["cancelled"]) == ("19:00", True)
+    copy_ = import_evening_data(json.loads(json.dumps(data)))
+    assert (copy_.start_time, copy_.cancelled) == (datetime.time(19, 0), True)
+    # Files written before these keys existed import with no time, not cancelled.
+    del data["start_time"], data["cancelled"]
+    older = import_evening_data(data)
+    assert (older.start_time, older.cancelled) == (None, False)
+
+
 def test_the_export_has_the_documented_keys(played):
     data = export_evening_data(played)
     assert data["format"] == "cardnight-evening" and data["version"] == 1
     assert list(data) == [
-        "format", "version", "slug", "name", "date", "hall", "status", "settings", "couples",
+        "format", "version", "slug", "name", "date", "start_time", "cancelled", "hall", "status",
+        "settings", "couples",
         "games", "standings", "prizes", "places", "booby", "cookie_jar", "tiebreaks", "extras",
     ]  # fmt: skip
     assert {"games", "prize_places", "bye_counts_as_win"} <= set(data["settings"])
@@ -223,6 +238,9 @@ DELETE = object()
         ("games.1.tables.1.deals_first", 4, "games[1]",
          "game 2 does not follow the rotation rule: at table 2 couple 1 deals first"),
         ("status", "paused", "status", "must be one of"),
+        ("start_time", "half past seven", "start_time", 'must be a time like "19:30"'),
+        ("start_time", 1930, "start_time", "must be text"),
+        ("cancelled", "yes", "cancelled", "must be true or false"),
         ("standings", [{"couple": 1, "punched": [2]}], "standings[0].punched",
          "couple 1 won games 1 by the results, not 2"),
         ("standings", [{"couple": 1, "wins": 2, "punched": [1]}], "standings[0].wins",
