@@ -104,6 +104,18 @@ class ReadOnlyInline(admin.TabularInline):
         return False
 
 
+class FixedSlugMixin:
+    """A slug is in printed QR codes, shared links and calendar subscriptions
+    (an evening's UID): typed once when the row is added, then fixed."""
+
+    def get_prepopulated_fields(self, request, obj=None):
+        return {} if obj else super().get_prepopulated_fields(request, obj)
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        return fields + ["slug"] if obj else fields
+
+
 class MembershipInline(admin.TabularInline):
     """Who may do what in the hall (issue 15); also on the hall's People page."""
 
@@ -113,7 +125,7 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(Hall)
-class HallAdmin(admin.ModelAdmin):
+class HallAdmin(FixedSlugMixin, admin.ModelAdmin):
     list_display = ["name", "slug", "paper_size", "privacy"]
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
@@ -150,7 +162,7 @@ class CoupleInline(admin.TabularInline):
 
 
 @admin.register(Evening)
-class EveningAdmin(EveningOwnedAdmin):
+class EveningAdmin(FixedSlugMixin, EveningOwnedAdmin):
     evening_id = "pk"
     readonly_fields = EVENING_STATE
     list_display = ["name", "date", "hall", "status", "current_game", "published"]

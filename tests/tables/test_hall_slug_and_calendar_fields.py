@@ -148,7 +148,15 @@ def test_a_hall_added_in_the_admin_without_a_slug_gets_one(admin_client, db):
 
 
 def test_a_hall_edited_in_the_admin_keeps_its_slug(admin_client, hall):
-    data = {"name": "New name", "slug": hall.slug, "paper_size": "letter", "privacy": "full"}
+    """Its page's address and calendar subscriptions keep working: the slug
+    is fixed once the hall exists, even if a changed one is sent."""
+    data = {"name": "New name", "slug": "another", "paper_size": "letter", "privacy": "full"}
     data |= NO_MEMBERS
     assert admin_client.post(f"/admin/tables/hall/{hall.pk}/change/", data).status_code == 302
     assert Hall.objects.get(pk=hall.pk).slug == "st-josephs-parish-hall"
+
+
+def test_an_evenings_slug_is_fixed_in_the_admin(admin_client, evening):
+    """Printed QR codes and calendar UIDs hold it."""
+    page = admin_client.get(f"/admin/tables/evening/{evening.pk}/change/").content.decode()
+    assert 'name="slug"' not in page and evening.slug in page
