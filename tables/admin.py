@@ -172,10 +172,11 @@ class EveningAdmin(FixedSlugMixin, EveningOwnedAdmin):
     inlines = [CoupleInline]
 
     def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))  # the slug, once it exists
         if obj is None or obj.is_setup:
-            return EVENING_STATE
+            return fields
         # Once play starts these are checked by the evening's settings page.
-        return EVENING_STATE + STARTED_SETTINGS
+        return fields + STARTED_SETTINGS
 
     def save_model(self, request, obj, form, change):
         if change:  # keep the version the row has now, not the one read with the form
