@@ -34,6 +34,15 @@ def test_simulate_plays_every_game_and_prints_the_slug_last():
         assert Punch.objects.filter(evening=evening, game_number=game.number).count() == 7
 
 
+def test_simulate_registers_a_big_hall_even_when_two_couples_share_names():
+    """200 couples drawn from the name lists repeat a pair of names (seed 45
+    does, at couple 7): a hall registers both, as the door's "Register
+    anyway" does. The benchmarks build their evening this way."""
+    lines = run("simulate_evening", "--couples", "200", "--stop-after", "1", "--seed", "45")
+    evening = Evening.objects.get(slug=lines[-1])
+    assert evening.couples.count() == 200
+
+
 def test_simulate_with_late_couples_and_departures():
     lines = run(
         "simulate_evening", "--couples", "30", "--games", "25", "--seed", "8",

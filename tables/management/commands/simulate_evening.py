@@ -77,7 +77,7 @@ class Command(BaseCommand):
         for game in range(1, games + 1):
             for join in joins.values():
                 if join == game + 1:
-                    services.register_couple(evening, *couple_names(rng), paid=True)
+                    services.register_couple(evening, *couple_names(rng), paid=True, anyway=True)
             evening.refresh_from_db()
             for number, after in sorted(leaves.items()):
                 if after == game and self._can_leave(evening, game):
@@ -105,7 +105,7 @@ class Command(BaseCommand):
             published=not private,
         )
         for _ in range(couples - late):
-            services.register_couple(evening, *couple_names(rng), paid=True)
+            services.register_couple(evening, *couple_names(rng), paid=True, anyway=True)
         return evening
 
     def _can_leave(self, evening: Evening, game: int) -> bool:
