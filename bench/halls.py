@@ -28,7 +28,7 @@ import threading
 import time
 from contextlib import ExitStack
 
-from bench.load import PASSWORD, play_evening, prepared_env, scratch_postgres
+from bench.evening import PASSWORD, play_evening, prepared_env, scratch_postgres
 from bench.phones import Stats, percentile, start_phones, stop_phones
 from tests.support.hall import Server, manage
 
