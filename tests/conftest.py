@@ -1,6 +1,7 @@
 """Shared fixtures: the personas (organizer, volunteer, anonymous), a hall and
 an evening built in code, and a headless Chromium driven by Playwright."""
 
+import contextlib
 import datetime
 import os
 import re
@@ -116,19 +117,28 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def phone(browser):
-    """A page on a phone-sized viewport (a cheap Android phone)."""
+@contextlib.contextmanager
+def phone_page(browser, width: int, height: int, scale: float):
+    """A page on a phone's viewport (touch, mobile), closed afterwards."""
     context = browser.new_context(
-        viewport={"width": 360, "height": 740},
-        device_scale_factor=2,
+        viewport={"width": width, "height": height},
+        device_scale_factor=scale,
         is_mobile=True,
         has_touch=True,
     )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    try:
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        yield page
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A page on a phone-sized viewport (a cheap Android phone)."""
+    with phone_page(browser, 360, 740, 2) as page:
+        yield page
 
 
 def sign_in(page, live_server, username: str) -> None:

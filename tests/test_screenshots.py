@@ -13,7 +13,7 @@ from django.conf import settings
 from playwright.sync_api import expect
 
 from tables.models import Evening, Seating
-from tests.conftest import sign_in, winner_button
+from tests.conftest import phone_page, sign_in, winner_button
 
 pytestmark = [
     pytest.mark.browser,
@@ -33,16 +33,8 @@ COUPLES = [("Mary", "John"), ("Marie-Thérèse", "Joe D'Eon"), ("Rita", "Angus")
 @pytest.fixture
 def guide_phone(browser):
     """The phone of the guide's pictures: 390x844, at scale 1 to keep the files small."""
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=1,
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
+    with phone_page(browser, 390, 844, 1) as page:
+        yield page
 
 
 def shot(page, name: str) -> None:

@@ -8,7 +8,6 @@ again, and is current after that second."""
 
 import json
 import re
-import socket
 import subprocess
 import time
 import uuid
@@ -16,7 +15,7 @@ import uuid
 import pytest
 from django.db import connection
 
-from tests.support.hall import Browser, Server, manage, open_tables, server_env
+from tests.support.hall import Browser, Server, manage, need_redis, open_tables, server_env
 
 pytestmark = pytest.mark.postgres
 
@@ -50,10 +49,7 @@ def shared():
     """A PostgreSQL database and a Redis database for the two servers."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL")
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
-    except OSError:
-        pytest.skip("no Redis on 127.0.0.1:6379")
+    need_redis()
     name = f"cn_two_{uuid.uuid4().hex[:8]}"
     s = connection.settings_dict
     host, port, user = s["HOST"] or "127.0.0.1", s["PORT"] or 5432, s["USER"]

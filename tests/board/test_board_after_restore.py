@@ -5,13 +5,12 @@ version number again, a phone holding the ETag of the undone board must get
 the new board (200), never a 304 or (with a shared Redis cache) the undone
 page from the cache. Driven through the real commands and gunicorn on SQLite."""
 
-import socket
 import uuid
 from pathlib import Path
 
 import pytest
 
-from tests.support.hall import Browser, Server, manage, server_env
+from tests.support.hall import Browser, Server, manage, need_redis, server_env
 
 SLUG = "restored"
 SETUP = (
@@ -26,14 +25,6 @@ RENAME = (
     f"e = Evening.objects.get(slug='{SLUG}'); e.bump_version(name={{name!r}}); "
     "print(Evening.objects.get(pk=e.pk).version)"
 )
-
-
-def redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 def write(env: dict, name: str, times: int) -> int:
@@ -62,8 +53,7 @@ def phone_copies(url: str) -> dict[str, tuple[str, str]]:
 def test_a_phone_never_keeps_the_undone_board_after_a_restore(tmp_path: Path, cache):
     extra = {}
     if cache == "redis":
-        if not redis_up():
-            pytest.skip("no Redis on 127.0.0.1:6379")
+        need_redis()
         # A database number of its own, and keys no other run can share.
         extra["REDIS_URL"] = "redis://127.0.0.1:6379/13"
     env = server_env(tmp_path, None, **extra)

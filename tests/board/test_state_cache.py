@@ -5,7 +5,6 @@ poll cannot put an older one back, and unpublished, deleted and restored
 evenings are never served from what Redis kept."""
 
 import datetime
-import socket
 import uuid
 
 import pytest
@@ -15,23 +14,15 @@ from scoring.board.freshness import board_state
 from tables import state_cache
 from tables.models import Evening
 from tests.support.board import HTMX, record, url
+from tests.support.hall import need_redis
 
 pytestmark = pytest.mark.django_db
-
-
-def redis_up() -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", 6379), timeout=1):
-            return True
-    except OSError:
-        return False
 
 
 @pytest.fixture
 def shared(settings):
     """Redis database 12, its state keys of this test only (a fresh prefix)."""
-    if not redis_up():
-        pytest.skip("no Redis on 127.0.0.1:6379")
+    need_redis()
     settings.REDIS_URL = "redis://127.0.0.1:6379/12"
     prefix = f"cardnight:test-{uuid.uuid4().hex[:8]}:"
     original = state_cache.PREFIX

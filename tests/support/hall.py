@@ -27,6 +27,16 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def need_redis() -> None:
+    """Skip the calling test when no Redis answers on 127.0.0.1:6379."""
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
+    except OSError:
+        import pytest
+
+        pytest.skip("no Redis on 127.0.0.1:6379")
+
+
 def server_env(var_dir: Path, database_url: str | None = None, **extra: str) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update(CARDNIGHT_VAR_DIR=str(var_dir), CARDNIGHT_PLAIN_STATIC="true", **extra)
