@@ -35,6 +35,11 @@ VOLUNTEER = Membership.Role.VOLUNTEER
 ALLOWS = {ORGANIZER: {ORGANIZER, VOLUNTEER}, VOLUNTEER: {VOLUNTEER}}
 
 
+def allows(role: str | None, needed: str) -> bool:
+    """Whether `role` (None: no role) may do `needed`'s work."""
+    return role is not None and needed in ALLOWS[role]
+
+
 def _active(user) -> bool:
     return bool(user is not None and user.is_authenticated and user.is_active)
 
@@ -49,12 +54,6 @@ def roles_of(user) -> dict[int, str]:
             Membership.objects.filter(user=user).values_list("hall_id", "role")
         )
     return user._cardnight_roles
-
-
-def forget_roles(user) -> None:
-    """Drop the roles kept on `user` (after its memberships change)."""
-    user.__dict__.pop("_cardnight_roles", None)
-    user.__dict__.pop("_cardnight_known", None)
 
 
 def _known(user) -> dict[int, str | None]:
@@ -90,7 +89,7 @@ def is_organizer(user, hall: Hall | int | None = None) -> bool:
 
 def is_volunteer(user, hall: Hall | int | None = None) -> bool:
     """Volunteers and organizers may both do a volunteer's work."""
-    return role_in(user, hall) in (ORGANIZER, VOLUNTEER)
+    return allows(role_in(user, hall), VOLUNTEER)
 
 
 def halls_of(user, role: str = VOLUNTEER) -> QuerySet[Hall]:
@@ -98,8 +97,7 @@ def halls_of(user, role: str = VOLUNTEER) -> QuerySet[Hall]:
     administrator)."""
     if is_site_admin(user):
         return Hall.objects.all()
-    wanted = [r for r, allows in ALLOWS.items() if role in allows]
-    ids = [hall for hall, r in roles_of(user).items() if r in wanted]
+    ids = [hall for hall, held in roles_of(user).items() if allows(held, role)]
     return Hall.objects.filter(pk__in=ids)
 
 
@@ -125,11 +123,10 @@ def _with_role(queryset: QuerySet, user, hall_field: str) -> QuerySet:
 
 def _check(request: HttpRequest, hall_id: int, viewer_role, needed: str, message: str) -> None:
     user = request.user
-    _known(user)[hall_id] = ORGANIZER if user.is_superuser else viewer_role
-    role = role_in(user, hall_id)
+    role = _known(user)[hall_id] = ORGANIZER if user.is_superuser else viewer_role
     if role is None:
         raise Http404(_("No such page."))
-    if needed not in ALLOWS[role]:
+    if not allows(role, needed):
         raise PermissionDenied(message)
 
 
@@ -152,7 +149,7 @@ def _role_required(needed: str, message: str) -> Callable:
                     raise Http404(_("No such hall."))
                 _check(request, hall.pk, hall.viewer_role, needed, message)
                 request.hall = hall
-            elif role_in(request.user, None) not in {r for r in ALLOWS if needed in ALLOWS[r]}:
+            elif not allows(role_in(request.user, None), needed):
                 raise PermissionDenied(message)
             return view(request, *args, **kwargs)
 
