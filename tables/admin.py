@@ -78,7 +78,7 @@ STARTED_SETTINGS = [
 ]
 
 
-class ReadOnlyAdmin(EveningOwnedAdmin):
+class ReadOnlyMixin:
     """Shown, never added, changed or deleted here."""
 
     def has_add_permission(self, request, obj=None):
@@ -91,17 +91,12 @@ class ReadOnlyAdmin(EveningOwnedAdmin):
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyAdmin(ReadOnlyMixin, EveningOwnedAdmin):
+    pass
+
+
+class ReadOnlyInline(ReadOnlyMixin, admin.TabularInline):
     extra = 0
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class FixedSlugMixin:
