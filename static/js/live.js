@@ -327,7 +327,11 @@
       event.preventDefault();
       request(form.getAttribute("data-online"), { cache: "no-store" }).then(function (response) {
         if (!response.ok) throw new Error("server " + response.status);
-        form.submit(); // no second submit event
+        // A poll may have swapped the section (and this form) meanwhile, and
+        // a form no longer in the page sends nothing: send the one there now.
+        var current = form.isConnected ? form : document.querySelector(
+          'form[data-online][action="' + form.getAttribute("action") + '"]');
+        if (current) current.submit(); // no second submit event
       }).catch(function () { offline(); notice(form, words("needs")); });
     }
   }, true);
