@@ -211,3 +211,31 @@ def test_a_phone_that_wakes_up_asks_at_once(live_server, browser, table):
         f"Couple {table.a} says couple {table.a} won. Is that right?"
     )
     phone.context.close()
+
+
+def test_start_game_is_sent_even_if_a_poll_replaced_the_form_during_its_check(
+    live_server, browser, volunteer, evening
+):
+    """The tap asks the server first; a poll that swaps the game section in
+    that moment replaces the form, and a detached form sends nothing: the
+    form now in the page is sent instead."""
+    evening = started(evening, 4)
+    for seating in seatings(evening):
+        services.record_result(evening, 1, seating.table.number, seating.couple_a.number)
+    laptop = new_phone(browser)
+    sign_in(laptop, live_server.url)
+    laptop.goto(f"{live_server.url}/evenings/{evening.slug}/game/")
+
+    def swap_then_answer(route):
+        # What a poll's swap does to the form: a fresh copy takes its place.
+        laptop.evaluate(
+            "() => { const f = document.querySelector('form[data-online]');"
+            " f.replaceWith(f.cloneNode(true)); }"
+        )
+        route.continue_()
+
+    laptop.route("**/healthz", swap_then_answer)
+    laptop.get_by_role("button", name="Start game 2").click()
+    expect(laptop.get_by_role("heading", name="Game 2 of 25")).to_be_visible()
+    assert Evening.objects.get(pk=evening.pk).current_game == 2
+    laptop.context.close()
