@@ -9,6 +9,7 @@ import datetime
 import os
 import secrets
 import sys
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -150,6 +151,17 @@ else:
         }
     }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if TESTING and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The tests' SQLite database is a file, as the hall's is, not Django's
+    # default shared in-memory one: the browser tests' server answers each
+    # request in a thread of its own, and with an in-memory database all those
+    # threads share ONE connection, so two phones reporting at the same moment
+    # ran inside each other's transaction (both reports "pending", neither
+    # confirming the other). With a file, every thread has its own connection
+    # and BEGIN IMMEDIATE queues them, as in the hall.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"cardnight-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------
