@@ -128,6 +128,13 @@ if os.environ.get("DATABASE_URL"):
             os.environ["DATABASE_URL"], conn_max_age=60, conn_health_checks=True
         )
     }
+    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+        # Django turns psycopg's prepared statements off (prepare_threshold
+        # None), which also ignores an explicit `prepare=True`. The board
+        # poll's one query (scoring/board/freshness.py) is prepared on each
+        # connection, so PostgreSQL plans it once instead of on every poll.
+        # Django's own queries never use them (its cursors bind on the client).
+        DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
 else:
     # Owner-only (0700 folder, 0600 database, WAL and SHM): sessions and
     # password hashes are inside.
