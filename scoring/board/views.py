@@ -19,11 +19,13 @@ from functools import wraps
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_safe
@@ -48,13 +50,28 @@ def _cookies(request: HttpRequest) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:10] if raw.strip("|") else "anon"
 
 
-def _variant(request: HttpRequest, kind: str) -> tuple[str, str, str]:
+def _variant(request: HttpRequest, kind: str, htmx: bool, language: str) -> tuple[str, str, str]:
     """(kind, language, extra) of this request's ETag."""
     if kind == JSON_KIND:
-        return kind, _language(request), ""  # prize texts are in words
-    if request.htmx:
-        return f"{kind}-live", _language(request), ""
-    return kind, _language(request), _cookies(request)
+        return kind, language, ""  # prize texts are in words
+    if htmx:
+        return f"{kind}-live", language, ""
+    return kind, language, _cookies(request)
+
+
+def _etag(request: HttpRequest, state: board.BoardState, name: str, htmx: bool, language: str):
+    return board.etag(state, *_variant(request, name, htmx, language))
+
+
+def _finish(response: HttpResponse, kind: str, htmx: bool) -> HttpResponse:
+    """What every board answer says: ask again every time (`no-cache`), kept
+    by the phone only (`private`) when it holds a CSRF token, and `Vary:
+    HX-Request` because the poll and the page share a URL."""
+    patch_cache_control(response, no_cache=True)
+    if kind != JSON_KIND and not htmx:
+        patch_cache_control(response, private=True)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
 
 
 def public_board(kind: str):
@@ -69,23 +86,64 @@ def public_board(kind: str):
             if state is None:
                 return None  # the view answers 404
             name = kind if "number" not in kwargs else f"{kind}-{kwargs['number']}"
-            variant, language, extra = _variant(request, name)
-            return board.etag(state, variant, language, extra)
+            return _etag(request, state, name, bool(request.htmx), _language(request))
 
         conditional = condition(etag_func=etag_func)(view)
 
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            response = conditional(request, *args, **kwargs)
-            patch_cache_control(response, no_cache=True)
-            if kind != JSON_KIND and not request.htmx:
-                patch_cache_control(response, private=True)
-            patch_vary_headers(response, ["HX-Request"])
-            return response
+            return _finish(conditional(request, *args, **kwargs), kind, bool(request.htmx))
 
         return wrapped
 
     return decorator
+
+
+# The polls a hall of phones sends every few seconds: the board, the TV and a
+# couple's card, each with HX-Request and the ETag of the part it shows.
+_POLLED = re.compile(r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/(?:(?P<tv>tv/)|couple/(?P<number>[0-9]+)/)?$")
+
+
+class PollMiddleware:
+    """A phone's poll whose copy is current, answered 304 before the rest of
+    the site runs (sessions, CSRF, messages, URL routing, the view).
+
+    The answer is exactly the view's own: the same state (`board_state`, the
+    one query), the same ETag (`_etag`, with the language LocaleMiddleware
+    would pick) and the same headers (`_finish`). Anything else, a changed
+    part included, goes on to the view as before. Placed right after
+    SecurityMiddleware in settings.MIDDLEWARE; a poll is about a third of
+    the work of a whole request, and what most requests in a hall are."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.not_modified(request) or self.get_response(request)
+
+    @staticmethod
+    def not_modified(request: HttpRequest) -> HttpResponse | None:
+        held = request.META.get("HTTP_IF_NONE_MATCH")
+        if not held or request.method != "GET" or request.headers.get("HX-Request") != "true":
+            return None
+        match = _POLLED.match(request.path_info)
+        if match is None:
+            return None
+        state = board.board_state(match["slug"])
+        if state is None:
+            return None  # the view says "not found"
+        kind = "tv" if match["tv"] else "board"
+        if match["number"] is not None:
+            kind = f"couple-{int(match['number'])}"
+        language = translation.get_language_from_request(request)
+        tag = _etag(request, state, kind, True, language)
+        if tag.removeprefix("W/") not in (e.removeprefix("W/") for e in parse_etags(held)):
+            return None
+        response = _finish(HttpResponseNotModified(), kind, True)
+        response["ETag"] = tag
+        response["Content-Language"] = language  # as LocaleMiddleware says it
+        patch_vary_headers(response, ["Accept-Language"])
+        return response
 
 
 def _evening(slug: str) -> Evening:
@@ -179,7 +237,7 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
     poll = str(settings.BOARD_POLL_SECONDS)
     key = board.cache_key(_state(request), f"{kind}-page", _language(request), poll)
-    page = board.cache_get(key) if shared else None
+    page = board.cache_get(key, rendered=True) if shared else None
     if page is None:
         live, _shown = _live(request, slug, f"{template}#live", kind)
         context = {
@@ -191,7 +249,7 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             return HttpResponse(render_to_string(template, context, request=request))
         context["csrf_token"] = CSRF_SLOT
         page = render_to_string(template, context, request=request)
-        board.cache_set(key, page)
+        board.cache_set(key, page, rendered=True)
     return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
 
 
@@ -214,13 +272,15 @@ def board_tv(request: HttpRequest, slug: str) -> HttpResponse:
 def board_json(request: HttpRequest, slug: str) -> HttpResponse:
     """The board's data as JSON (the same privacy applies)."""
     language = _language(request)
-    value = board.cache_get(board.cache_key(_state(request), JSON_KIND, language))
+    value = board.cache_get(board.cache_key(_state(request), JSON_KIND, language), rendered=True)
     if value is None:
         evening = _evening(slug)
         data = board.get_board(evening, language)
         body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False)
         value = {"body": body, "gzip": _gzip(body)}
-        board.cache_set(board.cache_key(board.state_of(evening), JSON_KIND, language), value)
+        board.cache_set(
+            board.cache_key(board.state_of(evening), JSON_KIND, language), value, rendered=True
+        )
     return _packed(request, value["body"], value["gzip"], "application/json")
 
 
@@ -285,11 +345,11 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return render(request, "board/couple.html", value["card"])
     poll = str(settings.BOARD_POLL_SECONDS)
     key = board.cache_key(_state(request), f"couple-{number}-page", _language(request), poll)
-    page = board.cache_get(key)
+    page = board.cache_get(key, rendered=True)
     if page is None:
         context = {**value["card"], "csrf_token": CSRF_SLOT}
         page = render_to_string("board/couple.html", context, request=request)
-        board.cache_set(key, page)
+        board.cache_set(key, page, rendered=True)
     return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
 
 

@@ -59,7 +59,9 @@ def test_every_visitor_of_a_cached_page_gets_a_working_csrf_token(make_evening):
 def test_the_cached_page_never_holds_a_visitors_token(make_evening, monkeypatch, name):
     stored = {}
     real_set = board.cache_set
-    monkeypatch.setattr(board, "cache_set", lambda k, v: stored.__setitem__(k, v) or real_set(k, v))
+    monkeypatch.setattr(
+        board, "cache_set", lambda k, v, **kw: stored.__setitem__(k, v) or real_set(k, v, **kw)
+    )
     evening = make_evening(couples=6, played=1)
     page = Client().get(url(name, evening)).content.decode()
     token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
