@@ -120,3 +120,34 @@ def test_a_page_with_a_csrf_token_is_never_gzipped(client, make_evening):
         response = client.get(url(name, evening), headers={"Accept-Encoding": "gzip"})
         assert "Content-Encoding" not in response
         assert '"X-CSRFToken": "' in response.content.decode()
+
+
+def test_with_redis_a_rendered_part_is_also_kept_in_the_process(settings):
+    """A page or live part made for one version never changes, so with the
+    shared cache in Redis each process keeps its own copy (no 70 KiB fetch
+    per full page); the board's data and seatings (objects that readers use)
+    always come from the shared cache."""
+    from django.core.cache import cache as shared
+
+    from scoring.board import freshness
+
+    settings.REDIS_URL = "redis://127.0.0.1:6379/15"  # only read by _keep_here here
+    freshness._recent.items.clear()
+    freshness.cache_set("board:1:7:g:full:rev:board-page", "<page>", rendered=True)
+    freshness.cache_set("board:1:7:g:full:rev:data", {"standings": []})
+    shared.clear()
+    assert freshness.cache_get("board:1:7:g:full:rev:board-page", rendered=True) == "<page>"
+    assert freshness.cache_get("board:1:7:g:full:rev:data") is None
+    settings.REDIS_URL = ""
+    assert freshness.cache_get("board:1:7:g:full:rev:board-page", rendered=True) is None
+
+
+def test_the_processs_own_copies_are_bounded():
+    from scoring.board.freshness import _Recent
+
+    recent = _Recent(size=3)
+    for n in range(5):
+        recent.put(f"board:{n}", n)
+    recent.get("board:2")  # used: kept longer
+    recent.put("board:5", 5)
+    assert sorted(recent.items) == ["board:2", "board:4", "board:5"]
