@@ -8,7 +8,9 @@
 // 2. The status line (#live-status, polite) says in words what changed: the
 //    text of every [data-announce] that is new or different.
 // 3. No connection: the page keeps what it has, a banner says since when,
-//    retries back off (2, 4 ... 30 s); waking the phone asks at once.
+//    retries back off (2, 4 ... 30 s); waking the phone asks at once. When
+//    the server answers but cannot serve (a 5xx: its database is down, say)
+//    the banner says that instead: the Wi-Fi is fine, nobody need fix it.
 // 4. The outbox: a form with data-outbox is not sent directly but saved in
 //    localStorage with an id made here, then sent in order when the
 //    connection allows, also after a reload. The server carries out each id
@@ -23,6 +25,7 @@
   var TIMEOUT = 10000;
   var status, banner;
   var failingSince = null;
+  var failingKind = null; // "offline" (no answer) or "server" (an answer, but a 5xx)
   var delay = 0;
   var timer = null;
   var etags = {};
@@ -53,11 +56,20 @@
     );
   }
 
+  // A server that answered, but with an error of its own (not the Wi-Fi).
+  function serverTrouble(response) {
+    var error = new Error("server " + response.status);
+    error.server = true;
+    return error;
+  }
+
   // --- Connection -----------------------------------------------------------
-  function offline() {
-    if (failingSince !== null) return;
-    failingSince = new Date();
-    var text = words("offline").replace("%s", two(failingSince.getHours()) + ":" + two(failingSince.getMinutes()));
+  function offline(error) {
+    var kind = error && error.server ? "server" : "offline";
+    if (failingSince !== null && kind === failingKind) return;
+    failingSince = failingSince || new Date();
+    failingKind = kind;
+    var text = words(kind).replace("%s", two(failingSince.getHours()) + ":" + two(failingSince.getMinutes()));
     if (banner) { banner.textContent = text; banner.hidden = false; }
     document.documentElement.classList.add("is-offline");
     say(text, true);
@@ -67,6 +79,7 @@
   function online() {
     if (failingSince === null) return;
     failingSince = null;
+    failingKind = null;
     if (banner) banner.hidden = true;
     document.documentElement.classList.remove("is-offline");
     say(words("back"));
@@ -171,7 +184,7 @@
     var etag = etags[url] || el.getAttribute("data-etag");
     if (etag) headers["If-None-Match"] = etag;
     return request(url, { headers: headers, cache: "no-store" }).then(function (response) {
-      if (response.status >= 500) throw new Error("server " + response.status);
+      if (response.status >= 500) throw serverTrouble(response);
       if (response.status === 304) return null;
       var tag = response.headers.get("ETag");
       return response.text().then(function (html) {
@@ -192,8 +205,8 @@
       online();
       delay = 0;
       next(every());
-    }, function () {
-      offline();
+    }, function (error) {
+      offline(error);
       delay = Math.min(30000, delay ? delay * 2 : 2000);
       next(delay);
     });
@@ -257,7 +270,7 @@
                      "Content-Type": "application/x-www-form-urlencoded" },
           body: entry.body
         }).then(function (response) {
-          if (response.status >= 502) throw new Error("server " + response.status);
+          if (response.status >= 502) throw serverTrouble(response);
           if (response.redirected) { // signed out: it waits until the person signs in again
             say(words("refused"));
             return resolve(sent);

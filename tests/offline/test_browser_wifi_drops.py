@@ -18,6 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SAVED = "Saved on this phone — it will be sent when the Wi-Fi is back"
 OFFLINE = re.compile(r"No connection since \d\d:\d\d — still trying")
+SERVER = re.compile(r"The server has a problem since \d\d:\d\d — still trying. The Wi-Fi is fine.")
 
 
 def outbox(page) -> str:
@@ -248,3 +249,25 @@ def test_start_game_is_sent_even_if_a_poll_replaced_the_form_during_its_check(
     expect(laptop.get_by_role("heading", name="Game 2 of 25")).to_be_visible()
     assert Evening.objects.get(pk=evening.pk).current_game == 2
     laptop.context.close()
+
+
+def test_a_server_that_answers_with_an_error_is_not_called_a_lost_connection(
+    live_server, browser, table
+):
+    """A 503 (the database down, say) comes from the server over a working
+    Wi-Fi: the banner says the server has a problem, not "No connection", so
+    nobody goes looking for the router. The Wi-Fi really dropping still
+    reads "No connection"; both clear by themselves."""
+    phone = new_phone(browser)
+    phone.goto(f"{live_server.url}/t/{table.table.token}/?as={table.a}")
+    phone.route(
+        "**/t/**",
+        lambda route: route.fulfill(status=503, body="Back in a moment", content_type="text/html"),
+    )
+    expect(phone.locator("#live-banner")).to_have_text(SERVER, timeout=15_000)
+    phone.context.set_offline(True)
+    expect(phone.locator("#live-banner")).to_have_text(OFFLINE)
+    phone.unroute("**/t/**")
+    phone.context.set_offline(False)
+    expect(phone.locator("#live-banner")).to_be_hidden(timeout=40_000)
+    phone.context.close()
