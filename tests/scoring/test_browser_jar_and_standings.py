@@ -33,8 +33,13 @@ def jar_evening(evening):
     evening.refresh_from_db()
     punch(evening, couples[0], list(range(1, 26)))  # couple 1 holds every number
     punch(evening, couples[1], [g for g in range(1, 26) if g not in evening.jar_numbers])
-    punch(evening, couples[2], list(range(1, 11)))
-    punch(evening, couples[3], list(range(1, 11)))
+    # Couples 3 and 4 tie on ten wins (the play-off for third), and couple 3
+    # misses a drawn game, so couple 1 alone wins the jar. (Games 1-10 for
+    # both was flaky: when all three drawn games were among them, 5 % of
+    # draws, couple 3 shared the jar.)
+    ten = [g for g in range(1, 26) if g != evening.jar_numbers[0]][:10]
+    punch(evening, couples[2], ten)
+    punch(evening, couples[3], ten)
     return finish(evening)
 
 
