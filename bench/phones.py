@@ -71,19 +71,16 @@ class _Closed(Exception):
     its keep-alive seconds): open a new one, as a browser does."""
 
 
-async def _read_body(reader: asyncio.StreamReader, headers: dict[str, str]) -> int:
+async def _read_body(reader: asyncio.StreamReader, headers: dict[str, str]) -> None:
+    """Read the answer's body off the connection (the phone only needs it gone)."""
     if headers.get("transfer-encoding", "").lower() == "chunked":
-        size = 0
-        while True:
+        chunk = None
+        while chunk != 0:
             line = await reader.readuntil(b"\r\n")
             chunk = int(line.split(b";")[0], 16)
             await reader.readexactly(chunk + 2)  # the chunk and its CRLF
-            size += chunk
-            if chunk == 0:
-                return size
-    length = int(headers.get("content-length", "0"))
-    await reader.readexactly(length)
-    return length
+        return
+    await reader.readexactly(int(headers.get("content-length", "0")))
 
 
 async def _exchange(connection: list, port: int, request: bytes) -> tuple[int, dict[str, str]]:
