@@ -79,11 +79,25 @@ def check_claim(
     # The fewest rounds with no trump played, over the readings that reach the claim.
     without_trump = []
     if not played_out:
-        without_trump.append((FULL_ROUND * round_number - score_a - score_b) // STEP)
+        without_trump.append(rounds_without_trump(score_a + score_b, round_number))
     if stopped:
         without_trump.append(at_winning_trick[(score_a, score_b)])
     notes = _notes(round_number, min(without_trump), score_a, score_b, rules, words)
     return ClaimCheck(True, (), notes + _reading(not played_out, stopped, score_a, score_b, words))
+
+
+def rounds_without_trump(points: int, rounds: int = 1) -> int:
+    """How many of ``rounds`` played-out rounds had no trump played, from the points they gave
+    out in all: 30 a round, 25 when no trump was played (RULES.md B4; auction too, B5)."""
+    return (FULL_ROUND * rounds - points) // STEP
+
+
+def no_trump_note(count: int) -> str:
+    """The flag on a score that needs ``count`` rounds with no trump played (the claim
+    check, the auction score sheet)."""
+    return _(
+        "This needs %(count)s round(s) in which no trump was played at all, which is very rare."
+    ) % {"count": count}
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,13 +360,7 @@ def _notes(
     """``rounds_without_trump``: the fewest any reading of the claim needs."""
     notes = []
     if rules.best_trump_bonus and rounds_without_trump:
-        notes.append(
-            _(
-                "This needs %(count)s round(s) in which no trump was played at all, which is very "
-                "rare."
-            )
-            % {"count": rounds_without_trump}
-        )
+        notes.append(no_trump_note(rounds_without_trump))
     if min(score_a, score_b) >= rules.target:
         notes.append(
             _(
