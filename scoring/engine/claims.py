@@ -232,18 +232,19 @@ def _reading(
     """Which reading of the winning round the claim matches (RULES.md B4)."""
     if not stopped:
         return ()
-    words = words | {"side": _("Side A") if score_a >= score_b else _("Side B")}
+    # The side's letter, not its name: French needs "l'équipe A" in a sentence.
+    words = words | {"side": "A" if score_a >= score_b else "B"}
     if played_out:
         return (
             _(
                 "It matches both readings: the round played out, or stopped at the trick where "
-                "%(side)s reached %(target)s."
+                "Side %(side)s reached %(target)s."
             )
             % words,
         )
     return (
         _(
-            "It matches a round that stopped at the trick where %(side)s reached %(target)s "
+            "It matches a round that stopped at the trick where Side %(side)s reached %(target)s "
             "(the rest of the round was not played); a round played out cannot end there."
         )
         % words,
@@ -252,12 +253,12 @@ def _reading(
 
 def _malformed(score_a: int, score_b: int) -> tuple[str, ...]:
     reasons = []
-    for side, score in ((_("Side A"), score_a), (_("Side B"), score_b)):
-        words = {"side": side, "score": score}
+    for side, score in (("A", score_a), ("B", score_b)):
+        words = {"side": side, "score": score}  # the letter: "pour l'équipe A" in French
         if score < 0:
             reasons.append(
                 _(
-                    "A score of %(score)s for %(side)s is impossible: scores in 45 are never "
+                    "A score of %(score)s for Side %(side)s is impossible: scores in 45 are never "
                     "negative."
                 )
                 % words
@@ -265,8 +266,8 @@ def _malformed(score_a: int, score_b: int) -> tuple[str, ...]:
         elif score % STEP:
             reasons.append(
                 _(
-                    "A score of %(score)s for %(side)s is impossible: points come in fives (5 a "
-                    "trick, 5 for the best trump)."
+                    "A score of %(score)s for Side %(side)s is impossible: points come in fives "
+                    "(5 a trick, 5 for the best trump)."
                 )
                 % words
             )
