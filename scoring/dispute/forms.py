@@ -291,10 +291,11 @@ class ClaimForm(HouseRulesForm):
         rules, round_number = cleaned.get("rules"), cleaned.get("round")
         if rules is not None and round_number is not None and not rules.is_auction:
             # A game ends by round 4 (2 in Twenty-Five): a round past that is
-            # refused here, with why, and never reaches the game tree.
+            # refused here, with why, and never reaches the game tree. The
+            # reason is long: it goes with the ruling, not under the narrow field.
             beyond = past_last_round(round_number, rules)
             if beyond:
-                self.add_error("round", beyond)
+                raise forms.ValidationError(beyond)
         return cleaned
 
     def ruling(self) -> dict:
