@@ -16,7 +16,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, 
 from scoring.engine import Suit
 
 from .. import rows as r
-from ..fonts import Fitted, fonts
+from ..fonts import MIN_SIZE, Fitted, fit_text, fonts
 
 # Page streams compressed as binary Flate, without reportlab's default ASCII
 # base-85 layer: smaller files, and no pure-Python encoding pass (reportlab's
@@ -58,6 +58,38 @@ def draw_fitted(
         else:
             canvas.drawString(x, baseline, line)
     return y
+
+
+def draw_text(
+    canvas: Canvas,
+    text: str,
+    font: str,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    *,
+    size: float,
+    min_size: float = MIN_SIZE,
+    max_lines: int = 2,
+    align: str = "left",
+    link: bool = False,
+) -> Fitted:
+    """Fit `text` to the box `width` x `height` under `top` (`fit_text`:
+    shrunk, then wrapped, never out of its box) and draw it there. Every
+    line the canvas printouts draw goes through here or `draw_fitted`."""
+    fitted = fit_text(
+        text,
+        font,
+        width=width,
+        height=height,
+        max_size=size,
+        min_size=min_size,
+        max_lines=max_lines,
+        link=link,
+    )
+    draw_fitted(canvas, fitted, x, top, align=align, width=width)
+    return fitted
 
 
 def paragraph_styles(smallest: float = 8) -> dict[str, ParagraphStyle]:
@@ -130,12 +162,21 @@ def page_footer(canvas: Canvas, doc) -> None:
     """The document's title and the page number, at the foot of every page,
     its lowest ink SAFE_MARGIN from the paper's edge."""
     canvas.saveState()
-    canvas.setFont(fonts().regular, FOOTER_SIZE)
     canvas.setFillGray(0.3)
-    text = _("%(title)s · page %(page)s") % {"title": fonts().text(doc.title), "page": doc.page}
-    # The baseline above the margin by the depth of "p" and "g" (~0.25 em).
-    baseline = SAFE_MARGIN + 0.3 * FOOTER_SIZE
-    canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, baseline, text)
+    text = _("%(title)s · page %(page)s") % {"title": doc.title, "page": doc.page}
+    # Under the frame, its lowest ink (draw_fitted puts a baseline 0.25 em
+    # above its line's foot) no nearer the edge than SAFE_MARGIN.
+    draw_text(
+        canvas,
+        text,
+        fonts().regular,
+        doc.leftMargin,
+        doc.bottomMargin,
+        doc.width,
+        doc.bottomMargin - SAFE_MARGIN,
+        size=FOOTER_SIZE,
+        align="right",
+    )
     canvas.restoreState()
 
 
