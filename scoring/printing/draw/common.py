@@ -16,7 +16,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, 
 from scoring.engine import Suit
 
 from .. import rows as r
-from ..fonts import MIN_SIZE, Fitted, fit_text, fonts
+from ..fonts import MIN_SIZE, Fitted, fit_lines, fit_text, fonts
 
 # Page streams compressed as binary Flate, without reportlab's default ASCII
 # base-85 layer: smaller files, and no pure-Python encoding pass (reportlab's
@@ -114,6 +114,13 @@ def paragraph_styles(smallest: float = 8) -> dict[str, ParagraphStyle]:
 def para_text(value: str) -> str:
     """User or translated text made safe for a Paragraph (no markup is interpreted)."""
     return escape(fonts().text(value))
+
+
+def para_lines(value: str, font: str, size: float, width: float) -> str:
+    """User text for a Paragraph `width` wide, broken into lines here
+    (`fit_lines`, so a right-to-left name wraps in reading order) and joined
+    with <br/>: the Paragraph has nothing left to wrap."""
+    return "<br/>".join(escape(line) for line in fit_lines(value, font, size, width).lines)
 
 
 def card_markup(label: str) -> str:
