@@ -171,18 +171,18 @@ def page_footer(canvas: Canvas, doc) -> None:
     canvas.saveState()
     canvas.setFillGray(0.3)
     text = _("%(title)s · page %(page)s") % {"title": doc.title, "page": doc.page}
-    # Under the frame, its lowest ink (draw_fitted puts a baseline 0.25 em
-    # above its line's foot) no nearer the edge than SAFE_MARGIN.
-    draw_text(
-        canvas,
+    # Under the frame, at its foot: its lowest ink (draw_fitted puts a
+    # baseline 0.25 em above its line's foot) no nearer the edge than SAFE_MARGIN.
+    fitted = fit_text(
         text,
         fonts().regular,
-        doc.leftMargin,
-        doc.bottomMargin,
-        doc.width,
-        doc.bottomMargin - SAFE_MARGIN,
-        size=FOOTER_SIZE,
-        align="right",
+        width=doc.width,
+        height=doc.bottomMargin - SAFE_MARGIN - 2,
+        max_size=FOOTER_SIZE,
+        min_size=MIN_SIZE,
+    )
+    draw_fitted(
+        canvas, fitted, doc.leftMargin, SAFE_MARGIN + fitted.height, align="right", width=doc.width
     )
     canvas.restoreState()
 
