@@ -157,7 +157,7 @@ def guide_caddyfile(port: int, upstreams: list[int], log: Path) -> str:
     """The guide's whole Caddyfile, with only what a test must change: the
     site's address (plain HTTP on a free port, no certificate), the app
     servers' ports, no admin endpoint (other Caddies may run) and the log."""
-    (text,) = re.findall(r"```caddy\n(.*?)```", GUIDE.read_text(), re.S)
+    text = re.findall(r"```caddy\n(.*?)```", GUIDE.read_text(), re.S)[0]  # "the whole file"
     text = re.sub(r"\A\{.*?\n\}\n", "{\n\tadmin off\n\tauto_https off\n}\n", text, flags=re.S)
     text = text.replace("cards.example.org {", f"http://127.0.0.1:{port} {{")
     text = text.replace(
