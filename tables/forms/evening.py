@@ -242,9 +242,12 @@ class EveningForm(forms.ModelForm):
                 _("Game %(n)s is already being played: the evening cannot be shorter.")
                 % {"n": evening.current_game},
             )
-        if games and data.get("jar_draw_size") and data["jar_draw_size"] > games:
+        # A rule for a prize the evening does not have must not block it: the
+        # jar's draw and half time are checked only when they are on.
+        draw_size, half_time = data.get("jar_draw_size"), data.get("half_time_game")
+        if games and data.get("cookie_jar") and draw_size and draw_size > games:
             self.add_error("jar_draw_size", _("Cannot draw more games than the evening has."))
-        if games and data.get("half_time_game") and data["half_time_game"] >= games:
+        if games and data.get("half_time_leader") and half_time and half_time >= games:
             self.add_error("half_time_game", _("Half time must come before the last game."))
         return data
 
