@@ -204,6 +204,10 @@ class EveningForm(forms.ModelForm):
         self.fields["hall"].empty_label = _("Choose a hall")
         if halls is not None:
             self.fields["hall"].queryset = halls
+            if not may_add_hall and len(halls) == 1:
+                # An organizer of one hall is not asked to choose it.
+                self.fields["hall"].empty_label = None
+                self.fields["hall"].initial = halls[0].pk
         if not may_add_hall:
             del self.fields["new_hall"]
         # Added after the others: a form sent without it keeps the evening's value.
@@ -261,6 +265,24 @@ class EveningForm(forms.ModelForm):
         if commit:
             evening.save()
         return evening
+
+
+class TemplateForm(forms.Form):
+    """Save an evening's settings and prizes as one of the hall's templates."""
+
+    name = forms.CharField(
+        label=_("Template name"),
+        max_length=100,
+        help_text=_(
+            "E.g. “Friday 45s” or “Christmas 45s”. A template of the same name is replaced."
+        ),
+    )
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Name the template."))
+        return name
 
 
 def unique_slug(name: str, date) -> str:
