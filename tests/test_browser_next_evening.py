@@ -77,9 +77,9 @@ def test_the_second_evening_is_set_up_from_the_first_in_two_taps(live_server, ph
             old.tap(phone.locator(f"#slot-{slot[:5]}-{slot[5:]} input[name=kind][value={kind}]"))
         old.type(phone.locator(f"#id_{slot}_{field}"), value)
         old.tap(phone.locator(f"#slot-{slot[:5]}-{slot[5:]}").get_by_role("button", name="Save"))
-        phone.locator(f"#slot-{slot[:5]}-{slot[5:]} summary").get_by_text(
-            "not set"
-        ).wait_for(state="detached")
+        phone.locator(f"#slot-{slot[:5]}-{slot[5:]} summary").get_by_text("not set").wait_for(
+            state="detached"
+        )
     assert Prize.objects.filter(evening=first).count() == 3
 
     # The new way: New evening proposes the first evening, a week later.
@@ -87,9 +87,9 @@ def test_the_second_evening_is_set_up_from_the_first_in_two_taps(live_server, ph
     phone.goto(f"{live_server.url}/evenings/")
     new.tap(phone.get_by_role("link", name="New evening"))
     phone.locator("[data-proposal=last]").wait_for()
-    assert phone.get_by_label("Date").input_value() == (
-        FIRST + datetime.timedelta(days=7)
-    ).isoformat()
+    assert (
+        phone.get_by_label("Date").input_value() == (FIRST + datetime.timedelta(days=7)).isoformat()
+    )
     assert phone.get_by_label("Hall", exact=True).locator("option").count() == 1
     screenshot(phone, "next-evening-proposed")
     new.tap(phone.get_by_role("button", name="Create the evening"))
