@@ -14,6 +14,7 @@ from django.contrib import admin
 from .models import (
     Couple,
     Evening,
+    EveningTemplate,
     Game,
     Hall,
     Membership,
@@ -191,6 +192,12 @@ class EveningAdmin(FixedSlugMixin, EveningOwnedAdmin):
 
     def delete_queryset(self, request, queryset):
         queryset.delete()
+
+
+@admin.register(EveningTemplate)
+class EveningTemplateAdmin(admin.ModelAdmin):
+    list_display = ["name", "hall", "updated_at"]
+    list_filter = ["hall"]
 
 
 @admin.register(Couple)
