@@ -50,6 +50,7 @@ PUBLIC = {
     "hall-calendar",
     "tableside",
     "tableside-report",
+    "tableside-late-read",
 }
 
 PERSONAS = ["organizer_here", "volunteer_here", "organizer_elsewhere", "volunteer_elsewhere", None]
@@ -122,6 +123,7 @@ def _args(names, site) -> list:
         "table": 1,
         "pk": site["tiebreak"].pk,
         "member_id": site["people"]["volunteer_here"].pk,
+        "late": 1,
     }
     return [values[name] for name in names]
 
