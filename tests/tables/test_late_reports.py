@@ -232,3 +232,19 @@ def test_the_game_screen_costs_the_same_queries_with_more_late_reports(volunteer
         services.report_result(seating.table, 1, seating.couple_a.number, seating.couple_a.number)
     assert LateReport.objects.count() == len(game_one) > 1
     assert count() == one
+
+
+FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr-CA,fr;q=0.9"}
+
+
+def test_late_reports_are_told_in_french(organizer, late):
+    phone = Client(**FRENCH)
+    send_late(phone, late, late.a)
+    html = phone.get(f"{late.page_url}?as={late.a}").content.decode()
+    assert "Votre résultat de la partie 1 est arrivé trop tard" in html and "Compris" in html
+    laptop = Client(**FRENCH)
+    laptop.force_login(organizer)
+    html = screen(laptop, late.evening)
+    assert "Résultats des tables arrivés en retard" in html
+    assert f"La table 1 a donné le couple {late.a} gagnant de la partie 1 après sa fin" in html
+    assert f"Corriger : le couple {late.a} a gagné la partie 1" in html
