@@ -2,10 +2,10 @@
 `Evening.bump_version()` (the one version bump), so an edit made here shows on
 the scoreboard like any other (issue 11).
 
-The evening's game state (results, punches, seatings, table reports, the
-current game, the jar's sealed draw, tie-breaks) changes only through the
-app's services, which check the rules and keep punches and the audit log in
-step: here it is read-only (issue 12, point 11)."""
+The evening's game state (results, punches, seatings, table reports, late
+reports, the current game, the jar's sealed draw, tie-breaks) changes only
+through the app's services, which check the rules and keep punches and the
+audit log in step: here it is read-only (issue 12, point 11)."""
 
 from operator import attrgetter
 
@@ -17,6 +17,7 @@ from .models import (
     EveningTemplate,
     Game,
     Hall,
+    LateReport,
     Membership,
     Punch,
     ResultChange,
@@ -237,6 +238,12 @@ class SeatingAdmin(ReadOnlyAdmin):
 
 @admin.register(TableReport)
 class TableReportAdmin(ReadOnlyAdmin):
+    evening_id = "seating.game.evening_id"
+    list_display = ["seating", "reporter", "claimed_winner", "status", "created_at"]
+
+
+@admin.register(LateReport)
+class LateReportAdmin(ReadOnlyAdmin):
     evening_id = "seating.game.evening_id"
     list_display = ["seating", "reporter", "claimed_winner", "status", "created_at"]
 

@@ -50,6 +50,7 @@ PUBLIC = {
     "hall-calendar",
     "tableside",
     "tableside-report",
+    "tableside-late-read",
 }
 
 PERSONAS = ["organizer_here", "volunteer_here", "organizer_elsewhere", "volunteer_elsewhere", None]
@@ -130,6 +131,7 @@ def _args(names, site) -> list:
         "pk": site["tiebreak"].pk,
         "member_id": site["people"]["volunteer_here"].pk,
         "template_id": site["template"].pk,
+        "late": 1,
     }
     return [values[name] for name in names]
 

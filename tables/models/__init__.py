@@ -24,7 +24,7 @@ from .evening import (
     unique_hall_slug,
 )
 from .membership import Membership
-from .play import Game, Punch, Receipt, ResultChange, Seating, Table, TableReport
+from .play import Game, LateReport, Punch, Receipt, ResultChange, Seating, Table, TableReport
 
 __all__ = [
     "DEFAULT_START_TIME",
@@ -39,6 +39,7 @@ __all__ = [
     "EveningTemplate",
     "Game",
     "Hall",
+    "LateReport",
     "Membership",
     "Punch",
     "Receipt",

@@ -19,7 +19,7 @@ exported here.
 
 from .advance import Advanced, advance
 from .base import seating_error
-from .corrections import correct_result, resync_bye_punches
+from .corrections import correct_result, resync_bye_punches, settle_late_report
 from .door import (
     Duplicate,
     check_money_change,
@@ -35,7 +35,7 @@ from .members import Added, add_member, create_hall, members, remove_member
 from .play import change_result, record_result
 from .printed import record_printed
 from .proposal import Proposal, create_evening, next_date, propose_evening, save_template
-from .tableside import report_result
+from .tableside import read_late_report, report_result
 
 __all__ = [
     "Added",
@@ -62,11 +62,13 @@ __all__ = [
     "record_result",
     "register_couple",
     "remove_couple",
+    "read_late_report",
     "report_result",
     "resync_bye_punches",
     "save_hall",
     "save_settings",
     "seating_error",
     "set_paid",
+    "settle_late_report",
     "start_evening",
 ]

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
 
-from ..models import Evening, Receipt, Seating, Table, TableReport
+from ..models import Evening, LateReport, Receipt, Seating, Table, TableReport
 from .play import change_result, record_result
 from .tableside import report_result
 
@@ -42,7 +42,16 @@ CONFIRMED = "confirmed"  # the two couples agree: the result is in
 CONFLICT = "conflict"  # the two couples disagree
 VOLUNTEER_AGREES = "volunteer-agrees"  # a volunteer had recorded the same winner
 VOLUNTEER_DISAGREES = "volunteer-disagrees"  # a volunteer had recorded the other couple
-REPORT_CODES = (UNCHANGED, PENDING, CONFIRMED, CONFLICT, VOLUNTEER_AGREES, VOLUNTEER_DISAGREES)
+LATE = "late"  # the game was over, the other couple recorded: kept for the volunteers
+REPORT_CODES = (
+    UNCHANGED,
+    PENDING,
+    CONFIRMED,
+    CONFLICT,
+    VOLUNTEER_AGREES,
+    VOLUNTEER_DISAGREES,
+    LATE,
+)
 
 
 def check_key(key: str) -> str:
@@ -78,6 +87,11 @@ def report_result_once(
         .first()
     )
     report, changed = report_result(table, game, reporter, winner, device=device)
+    if isinstance(report, LateReport):  # the game was over when it came
+        code = VOLUNTEER_AGREES if report.agrees else LATE
+        answer = {"code": code, "winner": report.seating.winner.number, "late": report.pk}
+        Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
+        return answer
     answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
     if answer["code"] != PENDING:
         seating = Seating.objects.select_related("winner").get(pk=report.seating_id)
