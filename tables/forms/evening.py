@@ -308,7 +308,10 @@ class CoupleForm(forms.ModelForm):
         max_value=MAX_COUPLE_NUMBER,
         help_text=_("Leave empty for the next number."),
     )
-    anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # "Register anyway" sends the number of the couple it warned about.
+    anyway = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # One registration, however often it is sent (receipts.register_couple_once).
+    request_id = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     class Meta:
         model = Couple
@@ -338,8 +341,17 @@ class CoupleForm(forms.ModelForm):
         if not evening.cookie_jar or self.instance.pk:
             del self.fields["jar_buy_in"]
         if self.instance.pk:
-            for name in ("number", "paid", "anyway"):
+            for name in ("number", "paid", "anyway", "request_id"):
                 del self.fields[name]
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        # Refused: the cursor goes to the first name that is wrong or missing,
+        # so that what is typed next lands there, not after the first name.
+        wrong = [name for name in ("player1", "player2") if name in self.errors]
+        if wrong:
+            self.fields["player1"].widget.attrs.pop("autofocus", None)
+            self.fields[wrong[0]].widget.attrs["autofocus"] = True
 
     def _clean_name(self, name: str) -> str:
         value = " ".join((self.cleaned_data.get(name) or "").split())
