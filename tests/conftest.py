@@ -15,7 +15,6 @@ from django.test import Client, override_settings
 from django.utils import translation
 
 from scoring.board import freshness
-
 from tables.access import ORGANIZER, VOLUNTEER
 from tables.models import Evening, Hall, Membership
 
