@@ -2,7 +2,7 @@
 
 Every setting that differs between machines comes from an environment
 variable, read through the small helpers below that fail loudly on a bad
-value. README.md lists them all.
+value. docs/hosting.md "Environment variables" lists them all.
 """
 
 import datetime
@@ -196,7 +196,8 @@ AXES_HTTP_RESPONSE_CODE = 429
 AXES_VERBOSE = False
 CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS = envint("CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS", 10)
 # Reverse proxies in front of CardNight that append the client's address to
-# X-Forwarded-For (0: none, the header is ignored). See README.
+# X-Forwarded-For (0: none, the header is ignored).
+# See docs/hosting.md "Environment variables".
 CARDNIGHT_TRUSTED_PROXIES = envint("CARDNIGHT_TRUSTED_PROXIES", 0)
 AXES_CLIENT_IP_CALLABLE = "cardnight.signin.client_ip"
 LOGIN_URL = "login"

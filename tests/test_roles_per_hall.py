@@ -112,7 +112,8 @@ VOLUNTEER_TOO = {
 
 
 def role_needed(name: str) -> str:
-    """The role the README gives page `name` (not the one its view asks)."""
+    """The role page `name` has by README "Accounts and roles" (not the one
+    its view asks for)."""
     if name in ORGANIZER_ONLY:
         return ORGANIZER
     assert name in VOLUNTEER_TOO, f"{name}: add it to ORGANIZER_ONLY or VOLUNTEER_TOO"
