@@ -4,7 +4,7 @@ A backup uses SQLite's backup API (a consistent copy while the site keeps
 running, not a file copy that could catch a write half-way). After every
 game the tables app takes one; `manage.py backup` takes one by hand and
 `manage.py restore FILE` brings one back. PostgreSQL is backed up with
-pg_dump instead (README).
+pg_dump instead (docs/hosting.md "Back up and restore").
 """
 
 import datetime

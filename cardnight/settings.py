@@ -2,15 +2,13 @@
 
 Every setting that differs between machines comes from an environment
 variable, read through the small helpers below that fail loudly on a bad
-value. README.md lists them all.
+value. docs/hosting.md "Environment variables" lists them all.
 """
 
 import contextlib
 import datetime
 import os
 import secrets
-import sys
-import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -58,7 +56,6 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
-TESTING = "pytest" in sys.modules
 DEBUG = envbool("DEBUG", "false")
 # A hall's laptop is reached by whatever address the Wi-Fi hands it, so every
 # host name is accepted unless the organizer narrows it.
@@ -161,17 +158,6 @@ else:
         }
     }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-if TESTING and DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-    # The tests' SQLite database is a file, as the hall's is, not Django's
-    # default shared in-memory one: the browser tests' server answers each
-    # request in a thread of its own, and with an in-memory database all those
-    # threads share ONE connection, so two phones reporting at the same moment
-    # ran inside each other's transaction (both reports "pending", neither
-    # confirming the other). With a file, every thread has its own connection
-    # and BEGIN IMMEDIATE queues them, as in the hall.
-    DATABASES["default"]["TEST"] = {
-        "NAME": str(Path(tempfile.gettempdir()) / f"cardnight-test-{os.getpid()}.sqlite3")
-    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------
@@ -211,12 +197,10 @@ AXES_HTTP_RESPONSE_CODE = 429
 AXES_VERBOSE = False
 CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS = envint("CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS", 10)
 # Reverse proxies in front of CardNight that append the client's address to
-# X-Forwarded-For (0: none, the header is ignored). See README.
+# X-Forwarded-For (0: none, the header is ignored).
+# See docs/hosting.md "Environment variables".
 CARDNIGHT_TRUSTED_PROXIES = envint("CARDNIGHT_TRUSTED_PROXIES", 0)
 AXES_CLIENT_IP_CALLABLE = "cardnight.signin.client_ip"
-if TESTING:
-    # Real password hashing costs most of a second per test user.
-    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "evening-list"
 LOGOUT_REDIRECT_URL = "login"
@@ -239,8 +223,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            # The test suite runs without collectstatic.
-            if TESTING or envbool("CARDNIGHT_PLAIN_STATIC", "false")
+            if envbool("CARDNIGHT_PLAIN_STATIC", "false")
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
@@ -277,7 +260,7 @@ BACKUP_KEEP = envint("CARDNIGHT_BACKUP_KEEP", 10)
 BOARD_POLL_SECONDS = envint("CARDNIGHT_BOARD_POLL_SECONDS", 5)
 # While results pour in, the polled board is rebuilt at most once in this
 # many seconds per server process; a phone may see a board up to this old.
-BOARD_MIN_REBUILD_SECONDS = 0 if TESTING else envint("CARDNIGHT_BOARD_MIN_REBUILD_SECONDS", 1)
+BOARD_MIN_REBUILD_SECONDS = envint("CARDNIGHT_BOARD_MIN_REBUILD_SECONDS", 1)
 
 LOGGING = {
     "version": 1,

@@ -240,6 +240,8 @@ class SeatingAdmin(ReadOnlyAdmin):
 class TableReportAdmin(ReadOnlyAdmin):
     evening_id = "seating.game.evening_id"
     list_display = ["seating", "reporter", "claimed_winner", "status", "created_at"]
+    # The seating's name ("Game 3 Table 2") from the same query.
+    list_select_related = ["seating__game", "seating__table", "reporter", "claimed_winner"]
 
 
 @admin.register(LateReport)
@@ -252,6 +254,13 @@ class LateReportAdmin(ReadOnlyAdmin):
 class ResultChangeAdmin(ReadOnlyAdmin):
     evening_id = "seating.game.evening_id"
     list_display = ["seating", "kind", "old_winner", "new_winner", "changed_by", "changed_at"]
+    list_select_related = [
+        "seating__game",
+        "seating__table",
+        "old_winner",
+        "new_winner",
+        "changed_by",
+    ]
 
 
 @admin.register(Punch)

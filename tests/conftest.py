@@ -8,9 +8,13 @@ import re
 import shutil
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client, override_settings
+from django.utils import translation
 
+from scoring.board import freshness
 from tables.access import ORGANIZER, VOLUNTEER
 from tables.models import Evening, Hall, Membership
 
@@ -24,6 +28,27 @@ def make_user(username: str, role: str | None = None, hall: Hall | None = None) 
     if role:
         Membership.objects.create(user=user, hall=hall, role=role)
     return user
+
+
+def _forget_what_a_test_left():
+    """The language a request activated (LocaleMiddleware never deactivates
+    it: a French request left French on for the tests after it) and the
+    caches: boards are cached by evening id and version, and ids come back
+    after a test's rollback, so a board cached by one test would answer for
+    another's evening."""
+    translation.activate(settings.LANGUAGE_CODE)
+    cache.clear()
+    freshness._recent.items.clear()
+
+
+@pytest.fixture(autouse=True)
+def fresh_language_and_caches():
+    """Every test starts, and leaves, in the default language with empty
+    caches: no test depends on which ran before it (the suite runs in a
+    random order, pytest-randomly)."""
+    _forget_what_a_test_left()
+    yield
+    _forget_what_a_test_left()
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +69,16 @@ def english_to_start():
     translation.deactivate()
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def no_coalescing(settings):
+    """Every poll gets a board built for the evening's version now. The suite
+    runs the hall's window (`BOARD_MIN_REBUILD_SECONDS`, 1 s): a poll within
+    a second of the last rebuild gets that board, labelled with its own older
+    ETag (tests/board/test_board_coalescing.py). A test about what the NEXT
+    poll after that second shows asks for this instead of waiting."""
+    settings.BOARD_MIN_REBUILD_SECONDS = 0
 
 
 @pytest.fixture

@@ -93,3 +93,55 @@ def test_every_variable_or_setting_named_in_the_docs_exists():
     known = env_vars_anywhere() | {name for name in dir(settings) if name.isupper()}
     unknown = sorted(named - known)
     assert not unknown, f"the docs name variables or settings nothing reads: {unknown}"
+
+
+# A pointer from the code to the docs: README or docs/NAME.md, then the
+# section's heading in quotes ("Back up and restore").
+POINTER = re.compile(
+    r"""\b(README(?:\.md)?|docs/[a-z0-9-]+\.md)(?:'s)?,?(\s*["“]([^"”\n]+)["”])?"""
+)
+POINTER_FILES = ("*.py", "*.js", "*.css", "*.html", "*.toml")
+
+
+def pointers() -> list[tuple[str, str, str | None]]:
+    """(where, the document, the section or None) for every pointer the
+    code, templates, static files, pyproject.toml, the Makefile and .ci/run
+    make to the docs (tests/test_docs.py itself aside)."""
+    paths = [ROOT / "Makefile", ROOT / ".ci" / "run", ROOT / "pyproject.toml"]
+    for folder in (*OUR_APPS, "templates", "static", "tests", "bench"):
+        for pattern in POINTER_FILES:
+            paths += sorted((ROOT / folder).rglob(pattern))
+    found = []
+    for path in paths:
+        if path.name == "test_docs.py" or not path.exists():
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            for match in POINTER.finditer(line):
+                where = f"{path.relative_to(ROOT)}:{number}"
+                found.append((where, match.group(1), match.group(3)))
+    return found
+
+
+def is_section(document: str, section: str) -> bool:
+    """`section` is a heading of `document`, or the bold start of one of its
+    paragraphs ("**Polls: the board ...**")."""
+    path = ROOT / (document if document.endswith(".md") else "README.md")
+    lines = path.read_text().splitlines() if path.exists() else []
+    return any(
+        (line.startswith("#") and line.lstrip("#").strip() == section)
+        or line.lstrip("- ").startswith(f"**{section}")
+        for line in lines
+    )
+
+
+def test_every_pointer_to_the_docs_names_a_section_that_is_there():
+    """A comment saying "see the README" for text that moved to docs/ sends
+    the reader nowhere: each pointer names its section, and it exists."""
+    found = pointers()
+    assert any(document.startswith("docs/") for _, document, _ in found)  # the scan works
+    wrong = [
+        f"{where}: {document} {section!r}"
+        for where, document, section in found
+        if section is None or not is_section(document, section)
+    ]
+    assert not wrong, f"pointers to a section that is not there (or to none): {wrong}"

@@ -11,7 +11,6 @@ JSON and for the templates, with the hall's privacy setting applied once.
 """
 
 from scoring.board.data import (
-    build_board,
     get_board,
     get_seating,
     heading,
@@ -24,25 +23,20 @@ from scoring.board.freshness import (
     cache_get,
     cache_key,
     cache_set,
-    cached,
     coalesced,
-    code_revision,
     etag,
     state_of,
 )
-from tables.privacy import names_are_public, public_names, public_person
+from tables.privacy import names_are_public
 from tables.search import parse_number
 
 __all__ = [
     "BoardState",
     "board_state",
-    "build_board",
     "cache_get",
     "cache_key",
     "cache_set",
-    "cached",
     "coalesced",
-    "code_revision",
     "couple_card",
     "etag",
     "get_board",
@@ -52,7 +46,5 @@ __all__ = [
     "names_are_public",
     "parse_number",
     "progress",
-    "public_names",
-    "public_person",
     "state_of",
 ]

@@ -180,10 +180,6 @@ def _numbers(text: str, what: str) -> list[int]:
         ) from None
 
 
-def column_choices(players: int) -> list[tuple[str, str]]:
-    return [(str(column), column_name(players, column)) for column in range(columns(players))]
-
-
 class HandForm(AuctionForm):
     bid = forms.TypedChoiceField(
         label=gettext_lazy("Bid"), choices=[(str(b), str(b)) for b in (15, 20, 25, 30)],

@@ -276,9 +276,6 @@ class RoundForm(HouseRulesForm):
             asked=self.asked,
         )
 
-    def trick_fields(self):
-        return [self[name] for name, _capacity in self.card_fields]
-
 
 class ClaimForm(HouseRulesForm):
     round = forms.IntegerField(label=gettext_lazy("After round"), required=False, min_value=1)

@@ -17,6 +17,7 @@ from cardnight.errors import UserError
 from cardnight.money import to_amount
 from tables import rotation
 from tables.models import MAX_COUPLE_NUMBER, MAX_NAME, Evening, Punch
+from tables.services.base import bye_wins
 
 from .problems import SETTINGS, as_dict, as_list, integer, problem, text
 
@@ -335,8 +336,8 @@ def _punches_from_games(games: list[dict], bye_counts: bool) -> dict[int, list[t
         for table in game["tables"]:
             if table["winner"] is not None:
                 punches.setdefault(table["winner"], []).append((game["number"], Punch.Source.TABLE))
-        if game["bye"] is not None and bye_counts:
-            punches.setdefault(game["bye"], []).append((game["number"], Punch.Source.BYE))
+        for number, couple in bye_wins(bye_counts, [(game["number"], game["bye"])]):
+            punches.setdefault(couple, []).append((number, Punch.Source.BYE))
     return punches
 
 

@@ -14,6 +14,7 @@ from django.db.models import Count, F
 
 from cardnight.errors import UserError
 from tables.models import Evening, Game, Punch, Seating
+from tables.services.base import bye_wins
 
 from .export import export_evening_data
 from .load import import_evening_data
@@ -66,10 +67,8 @@ def problems(evening: Evening) -> list[str]:
             "winner_id", "game__number"
         )
     )
-    if evening.bye_counts_as_win:
-        expected |= set(
-            Game.objects.filter(evening=evening, bye__isnull=False).values_list("bye_id", "number")
-        )
+    byes = Game.objects.filter(evening=evening, bye__isnull=False).values_list("number", "bye_id")
+    expected |= {(couple, game) for game, couple in bye_wins(evening.bye_counts_as_win, byes)}
     actual = set(
         Punch.objects.filter(evening=evening)
         .exclude(source=Punch.Source.PAPER)

@@ -1,5 +1,5 @@
 // CardNight's live pages: one small script of our own, no build step.
-// README "When the Wi-Fi drops" says what each person sees.
+// docs/organizer-guide.md "When the Wi-Fi drops" says what each person sees.
 //
 // 1. Polls. An element with data-poll="URL" (and data-every="seconds") is
 //    asked for again with If-None-Match: 304 when nothing changed. A changed

@@ -386,7 +386,7 @@ class Evening(models.Model):
     def finishing_reveals_jar(self) -> str:
         """What finishing does to the cookie jar: "reveal" (a sealed draw),
         "settle" (numbers already shown) or "" (no jar, or hat numbers not
-        typed yet). README, Decisions: finishing settles the jar."""
+        typed yet). docs/decisions.md "Decisions": finishing settles the jar."""
         if not self.cookie_jar or not self.jar_numbers:
             return ""
         sealed = self.jar_draw_mode == self.JarDraw.SEALED and not self.jar_revealed

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .evening import Hall
+from .loaded import loaded
 
 
 class Membership(models.Model):
@@ -29,4 +30,9 @@ class Membership(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user} · {self.hall} · {self.get_role_display()}"
+        """The user, the hall and the role, naming the user and the hall only
+        when they were read with it: never a query (the admin lists many)."""
+        user, hall = loaded(self, "user"), loaded(self, "hall")
+        who = str(user) if user is not None else f"user {self.user_id}"
+        where = str(hall) if hall is not None else f"hall {self.hall_id}"
+        return f"{who} · {where} · {self.get_role_display()}"

@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .evening import Couple, Evening, new_token
+from .loaded import loaded
 
 
 class Table(models.Model):
@@ -85,7 +86,12 @@ class Seating(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game} {self.table}"
+        """ "Game 3 Table 2" when the game and table were read with it, else
+        "Seating 412": never a query (the admin lists many)."""
+        game, table = loaded(self, "game"), loaded(self, "table")
+        if game is None or table is None:
+            return f"Seating {self.pk}"
+        return f"{game} {table}"
 
     def opponent_of(self, couple_id: int) -> int:
         return self.couple_b_id if couple_id == self.couple_a_id else self.couple_a_id

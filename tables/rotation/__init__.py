@@ -17,7 +17,7 @@ bye. The functions here compute:
 - `destinations(seating)`: where each couple goes if it wins or loses, by the
   plain rule (before departures and late arrivals are known).
 
-How `rotate` works (the README's "Decisions" explain why):
+How `rotate` works (docs/decisions.md "Decisions" explains why):
 
 1. Plain rotation over the tables of this game in number order: the loser
    stays, the winner moves to the next table; the winner of the last table

@@ -17,7 +17,7 @@ from cardnight.errors import Conflict
 
 from .. import rotation
 from ..models import Evening, Game, Punch, Seating, Table, TableReport
-from .base import _backup_after, _require_running, seating_error
+from .base import _backup_after, _require_running, bye_punches, seating_error
 
 
 class Advanced(NamedTuple):
@@ -161,10 +161,7 @@ def advance(evening: Evening, *, from_game: int | None = None, user=None) -> Adv
         )
         for seat in plan.seating.tables
     )
-    if bye_id is not None and evening.bye_counts_as_win:
-        Punch.objects.create(
-            evening=evening, couple_id=bye_id, game_number=current + 1, source=Punch.Source.BYE
-        )
+    Punch.objects.bulk_create(bye_punches(evening, [(current + 1, bye_id)]))
     evening.bump_version(current_game=current + 1)
     _backup_after(current)
     return Advanced(next_game, plan)

@@ -13,6 +13,9 @@ NUMBERS, and every request names the game it is meant for.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TypeVar
+
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
@@ -22,6 +25,8 @@ from cardnight.errors import Conflict, UserError
 
 from .. import rotation
 from ..models import Couple, Evening, Punch, ResultChange, Seating, TableReport
+
+T = TypeVar("T")
 
 
 def _user(user):
@@ -151,6 +156,26 @@ def _set_winner(
         reason=reason,
     )
     evening.bump_version()
+
+
+def bye_wins(counts_as_win: bool, byes: Iterable[tuple[int, T | None]]) -> list[tuple[int, T]]:
+    """THE rule "the bye counts as a win" (RULES.md A2), written once: with
+    the evening's setting on, the couple sitting out a game gets a punch for
+    it. `byes` are (game number, the couple on the bye or None); the answer
+    is the (game number, couple) of each punch the byes earn. The couple is
+    whatever the caller names couples by (an id, a number)."""
+    if not counts_as_win:
+        return []
+    return [(game, couple) for game, couple in byes if couple is not None]
+
+
+def bye_punches(evening: Evening, byes: Iterable[tuple[int, int | None]]) -> list[Punch]:
+    """The punches (not saved) the byes of `evening` earn: `byes` are (game
+    number, the id of the couple on the bye or None); see `bye_wins`."""
+    return [
+        Punch(evening=evening, couple_id=couple_id, game_number=game, source=Punch.Source.BYE)
+        for game, couple_id in bye_wins(evening.bye_counts_as_win, byes)
+    ]
 
 
 def _backup_after(game: int) -> None:

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from cardnight.errors import Conflict, UserError
 
 from ..models import Evening, LateReport, Punch, ResultChange, Seating
-from .base import _couple_at, _seating, _set_winner, _user
+from .base import _couple_at, _seating, _set_winner, _user, bye_punches
 
 
 @transaction.atomic
@@ -129,17 +129,13 @@ def resync_bye_punches(evening: Evening) -> None:
     organizer changes it in the middle of an evening."""
     evening = evening.locked()
     byes = Punch.objects.filter(evening=evening, source=Punch.Source.BYE)
-    if not evening.bye_counts_as_win:
-        if byes.exists():
-            byes.delete()
-            evening.bump_version()
-        return
     have = set(byes.values_list("game_number", flat=True))
-    missing = [
-        Punch(evening=evening, couple_id=bye_id, game_number=number, source=Punch.Source.BYE)
-        for number, bye_id in evening.game_set.filter(~Q(bye=None)).values_list("number", "bye_id")
-        if number not in have
-    ]
-    if missing:
-        Punch.objects.bulk_create(missing)
+    wanted = bye_punches(
+        evening, evening.game_set.filter(~Q(bye=None)).values_list("number", "bye_id")
+    )
+    stale = byes.exclude(game_number__in=[punch.game_number for punch in wanted])
+    missing = [punch for punch in wanted if punch.game_number not in have]
+    removed, _kinds = stale.delete()
+    Punch.objects.bulk_create(missing)
+    if removed or missing:
         evening.bump_version()

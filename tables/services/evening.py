@@ -25,7 +25,7 @@ from cardnight.errors import Conflict
 from .. import rotation, signals
 from ..models import Evening, Game, Punch, Seating, Table
 from .advance import _check_all_in, _current_rows
-from .base import _backup_after, _require_running, seating_error
+from .base import _backup_after, _require_running, bye_punches, seating_error
 
 
 @transaction.atomic
@@ -69,8 +69,7 @@ def start_evening(
         )
         for seat in plan.tables
     )
-    if bye is not None and evening.bye_counts_as_win:
-        Punch.objects.create(evening=evening, couple=bye, game_number=1, source=Punch.Source.BYE)
+    Punch.objects.bulk_create(bye_punches(evening, [(1, bye.pk if bye else None)]))
     evening.status, evening.current_game = Evening.Status.RUNNING, 1
     signals.evening_started.send(sender=Evening, evening=evening)
     evening.bump_version(status=Evening.Status.RUNNING, current_game=1)

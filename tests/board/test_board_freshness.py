@@ -52,6 +52,7 @@ def test_every_answer_says_ask_again_next_time(client, make_evening, name, args)
     assert "no-cache" in again["Cache-Control"]
 
 
+@pytest.mark.usefixtures("no_coalescing")
 @pytest.mark.parametrize(("name", "args"), VIEWS)
 def test_a_recorded_result_changes_the_etag(client, make_evening, name, args):
     evening = make_evening(couples=10, played=3, current_in=0)
@@ -63,6 +64,7 @@ def test_a_recorded_result_changes_the_etag(client, make_evening, name, args):
     assert after.content != before.content
 
 
+@pytest.mark.usefixtures("no_coalescing")
 def test_the_new_result_is_in_the_answer_after_the_304s(client, make_evening):
     evening = make_evening(couples=10, played=3, current_in=0)
     first = get(client, evening, htmx=True)

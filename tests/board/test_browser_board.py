@@ -93,18 +93,45 @@ def shot(page, name: str) -> None:
     page.screenshot(path=f"test-artifacts/{name}.png", full_page=False)
 
 
-def test_the_phone_board_its_couple_card_and_find_my_couple(live_server, phone, make_evening):
+NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= window.innerWidth"
+
+
+def test_the_phone_board_its_couple_card_and_find_my_couple(
+    live_server, phone, client, make_evening
+):
     evening = make_evening(couples=21, played=9, current_in=4, cookie_jar=True, booby_prize=True)
+    data = client.get(reverse("board-json", args=[evening.slug])).json()
+    wins = {row["couple"]: row["wins"] for row in data["standings"]}
     phone.goto(f"{live_server.url}/e/{evening.slug}/")
     expect(phone.locator("#standings")).to_be_visible()
+    # Every couple, in the order and with the games the data gives.
+    rows = phone.locator("#standings tbody tr")
+    expect(rows).to_have_count(21)
+    shown = [int(n) for n in phone.locator("#standings tbody td.couple a").all_inner_texts()]
+    assert shown == [row["couple"] for row in data["standings"]]
+    tallies = [int(n) for n in phone.locator("#standings tbody td.wins").all_inner_texts()]
+    assert tallies == [wins[number] for number in shown]
+    expect(phone.locator("#board-status")).to_contain_text("Game 10")
+    expect(phone.locator("#board-status")).to_contain_text("4 of 10 tables in")
+    # A phone of 360 px: nothing wider than the screen (tap targets: tests/a11y).
+    assert phone.evaluate(NO_SIDEWAYS_SCROLL)
     screenshot(phone, "board-phone-full")
     shot(phone, "board-phone-top")
+
     phone.get_by_label("Find my couple: number or name").fill("7")
     phone.get_by_role("button", name="Find").click()
-    expect(phone.locator("#find-result")).to_contain_text("Couple 7")
+    found = phone.locator("#find-result")
+    expect(found).to_contain_text("Couple 7")
+    expect(found.locator(".punch.punched")).to_have_count(wins[7])
     shot(phone, "board-phone-find")
+
     phone.goto(f"{live_server.url}/e/{evening.slug}/couple/7/")
-    expect(phone.locator(".punch-card")).to_be_visible()
+    card = phone.locator(".punch-card")
+    expect(card).to_be_visible()
+    expect(card.locator(".punch")).to_have_count(25)  # one box per game
+    expect(card.locator(".punch.punched")).to_have_count(wins[7])
+    expect(card.locator(".punch.current")).to_have_count(1)  # game 10, playing now
+    assert phone.evaluate(NO_SIDEWAYS_SCROLL)
     screenshot(phone, "board-phone-couple")
 
 

@@ -66,6 +66,7 @@ def test_the_language_cookie_decides_the_etag_as_on_the_page(client, make_evenin
     assert poll(client, path, french["ETag"]).status_code == 304
 
 
+@pytest.mark.usefixtures("no_coalescing")
 def test_a_changed_board_gets_the_new_part_from_the_view(client, make_evening):
     evening = make_evening(couples=10, played=3)
     path = url("board", evening)

@@ -54,6 +54,7 @@ def test_a_304_poll_costs_no_query_once_the_state_is_kept(
         assert poll(client, evening, etag).status_code == 304
 
 
+@pytest.mark.usefixtures("no_coalescing")
 def test_a_result_is_seen_by_the_next_poll(
     shared, client, make_evening, django_capture_on_commit_callbacks
 ):

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 from tests.conftest import screenshot, sign_in
 
 from . import factory
+from .pdf import page_texts
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,6 +24,31 @@ def test_an_organizer_finds_the_four_pdfs_from_the_evenings_page(live_server, ph
     # The printouts with no choices to make open straight from a link.
     expect(phone.get_by_role("link", name="Open the PDF")).to_have_count(4)
     screenshot(phone, "print-page")
-    response = phone.request.get(f"{live_server.url}/evenings/{evening.slug}/print/cue-cards.pdf")
-    assert response.status == 200
+    # Each link opens its own printout: a PDF of this evening, with its pages.
+    links = phone.get_by_role("link", name="Open the PDF")
+    opened = {}
+    for index in range(links.count()):
+        href = links.nth(index).get_attribute("href")
+        response = phone.request.get(f"{live_server.url}{href}")
+        assert response.status == 200, href
+        assert response.headers["content-type"] == "application/pdf", href
+        texts = page_texts(response.body())
+        assert texts and all(texts), f"{href} has an empty page"
+        opened[href] = " ".join(texts)
+    assert len(set(opened)) == 4  # four different printouts, not one link four times
+    assert any("Friday 45s" in text for text in opened.values())
+    # The cue cards, through their form, with the blank cards asked for: one
+    # card per couple (each printed with its names) and the blank ones.
+    phone.get_by_label("Blank cards for walk-ins").fill("2")
+    with phone.expect_response(lambda r: "/print/cue-cards.pdf?" in r.url) as answer:
+        phone.get_by_role("button", name="Open the PDF").click()
+    assert answer.value.status == 200
+    assert "blank=2" in answer.value.url
+    # (Chromium shows the PDF in its viewer: the bytes are fetched again.)
+    response = phone.request.get(answer.value.url)
     assert response.headers["content-type"] == "application/pdf"
+    text = " ".join(page_texts(response.body()))
+    couples = list(evening.couples.all())
+    assert text.count("COUPLE") == len(couples) + 2
+    for couple in couples:
+        assert couple.player1 in text

@@ -101,19 +101,35 @@ def leave(evening, number, after):
     evening.couples.filter(number=number).update(left_after_game=after)
 
 
-def test_a_couple_that_left_early_does_not_take_the_booby_prize(evening):
-    evening = booby_evening(evening, [18, 16, 15, 12, 2, 9])
-    leave(evening, 5, after=2)
-    booby = evening_results(evening).booby
-    assert (booby.wins, numbers(booby.couples)) == (9, [6])
-
-
-def test_the_setting_lets_a_couple_that_left_early_take_it(evening):
-    evening = booby_evening(evening, [18, 16, 15, 12, 2, 9])
-    leave(evening, 5, after=2)
-    Evening.objects.filter(pk=evening.pk).update(booby_early_leavers=True)
+@pytest.mark.parametrize(
+    ("counts", "left", "leavers_eligible", "booby"),
+    [
+        # The fewest-games couple left after game 2: the next fewest who stayed.
+        ([18, 16, 15, 12, 2, 9], {5: 2}, False, (9, [6])),
+        # ... unless the setting lets couples who left take it.
+        ([18, 16, 15, 12, 2, 9], {5: 2}, True, (2, [5])),
+        # Left after game 24 of 25: before the last game, not eligible.
+        ([18, 16, 15, 12, 2, 9], {5: 24}, False, (9, [6])),
+        # Played the last game: it stayed to the end.
+        ([18, 16, 15, 12, 2, 9], {5: 25}, False, (2, [5])),
+        # Two couples tied for the fewest, one left: the other takes it alone.
+        ([18, 16, 15, 12, 2, 2], {5: 10}, False, (2, [6])),
+        # ... and with the setting, both are tied for it.
+        ([18, 16, 15, 12, 2, 2], {5: 10}, True, (2, [5, 6])),
+        # Every couple outside the prize places left: no booby prize.
+        ([18, 16, 15, 12, 2], {4: 3, 5: 3}, False, None),
+        # A leaver holding a prize place changes nothing: the fewest still wins it.
+        ([18, 16, 15, 12, 2, 9], {1: 20}, False, (2, [5])),
+    ],
+)
+def test_couples_who_left_early_and_the_booby_prize(evening, counts, left, leavers_eligible, booby):
+    evening = booby_evening(evening, counts)
+    for number, after in left.items():
+        leave(evening, number, after=after)
+    Evening.objects.filter(pk=evening.pk).update(booby_early_leavers=leavers_eligible)
     evening.refresh_from_db()
-    assert numbers(evening_results(evening).booby.couples) == [5]
+    found = evening_results(evening).booby
+    assert (found and (found.wins, numbers(found.couples))) == booby
 
 
 def test_a_late_couple_that_stayed_to_the_end_is_eligible(evening):

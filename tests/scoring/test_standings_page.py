@@ -73,6 +73,11 @@ def test_an_htmx_request_gets_the_table_that_polls_itself(volunteer_client, even
     assert "aria-live" not in html  # the page's status line speaks, not a 24-row table
 
 
-def test_a_bad_sort_falls_back_to_places(volunteer_client, evening):
-    make_couples(evening, 2)
-    assert volunteer_client.get(url(evening, sort="bogus")).status_code == 200
+@pytest.mark.parametrize("sort", ["bogus", "", "PLACE", "wins;drop", "%00"])
+def test_a_bad_sort_falls_back_to_places(volunteer_client, evening, sort):
+    couples = make_couples(evening, 3)
+    punch_counts(evening, couples, [5, 2, 9])
+    response = volunteer_client.get(url(evening, sort=sort))
+    assert response.status_code == 200
+    assert order(response) == [3, 1, 2]  # by place, as with no sort at all
+    assert order(response) == order(volunteer_client.get(url(evening)))

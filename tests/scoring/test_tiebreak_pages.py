@@ -5,7 +5,7 @@ settle and discard it, volunteers see it read-only (issue 12, point 16)."""
 import pytest
 from django.urls import reverse
 
-from scoring.models import CutCard, PlayoffGame, Target, TieBreak
+from scoring.models import CutCard, PlayoffGame, Target, TieBreak, TieBreakEntry
 from scoring.services.prizes import set_prize
 
 from .conftest import finish, make_couples, punch_counts
@@ -204,3 +204,62 @@ def test_a_volunteer_sees_a_prize_tie_read_only(volunteer_client, organizer_clie
     assert "Only an organizer settles a prize tie" in html
     assert reverse("tiebreak-choices", args=[tied.slug, tiebreak.pk]) not in html
     assert TieBreak.objects.get().status == "choosing"
+
+
+def tie_rows() -> list:
+    return [
+        list(model.objects.order_by("pk").values())
+        for model in (TieBreak, TieBreakEntry, CutCard, PlayoffGame)
+    ]
+
+
+def tie_at(organizer_client, evening, stage: str) -> TieBreak | None:
+    """The first-place tie at `stage`: "closed" (no tie-break yet), "choosing",
+    "cutting" or "playing"."""
+    if stage == "closed":
+        return None
+    open_tie(organizer_client, evening)
+    tiebreak = TieBreak.objects.get()
+    if stage != "choosing":
+        everyone = {"cutting": "cut", "playing": "playoff"}[stage]
+        url = reverse("tiebreak-choices", args=[evening.slug, tiebreak.pk])
+        assert organizer_client.post(url, {"everyone": everyone}).status_code == 302
+    tiebreak.refresh_from_db()
+    assert tiebreak.status == stage
+    return tiebreak
+
+
+def playoff_data(tiebreak: TieBreak) -> dict:
+    game = PlayoffGame.objects.filter(tiebreak=tiebreak, winner=None).first()
+    assert game is not None  # a play-off game waits for its winner
+    return {"game": game.pk, "winner": game.couple_a.number}
+
+
+# Every step of settling a prize tie: a volunteer is refused (403) and nothing
+# changes; the organizer sending the very same form gets it done, so the
+# refusal is the role's, not the form's.
+TIE_STEPS = [
+    ("tiebreak-open", "closed", lambda tb: {"target": "place", "place": 1}),
+    ("tiebreak-choices", "choosing", lambda tb: {"everyone": "cut"}),
+    ("tiebreak-choices", "choosing", lambda tb: {"c1": "cut", "c2": "playoff"}),
+    ("tiebreak-cut", "cutting", lambda tb: {"card1": "QH", "card2": "2s", "card3": "T♣"}),
+    ("tiebreak-deal", "cutting", lambda tb: {"round": "1"}),
+    ("tiebreak-playoff", "playing", playoff_data),
+    ("tiebreak-discard", "choosing", lambda tb: {}),
+    ("tiebreak-discard", "playing", lambda tb: {}),
+]
+
+
+@pytest.mark.parametrize(("name", "stage", "data"), TIE_STEPS)
+def test_a_volunteer_cannot_settle_a_prize_tie_and_the_organizer_can(
+    volunteer_client, organizer_client, tied, name, stage, data
+):
+    tiebreak = tie_at(organizer_client, tied, stage)
+    args = [tied.slug] if tiebreak is None else [tied.slug, tiebreak.pk]
+    url, form = reverse(name, args=args), data(tiebreak)
+    before = tie_rows()
+    response = volunteer_client.post(url, form)
+    assert response.status_code == 403
+    assert tie_rows() == before
+    assert organizer_client.post(url, form).status_code == 302
+    assert tie_rows() != before

@@ -38,8 +38,15 @@ def need_redis() -> None:
 
 
 def server_env(var_dir: Path, database_url: str | None = None, **extra: str) -> dict:
+    """The environment of a server or command in its own process: the hall's
+    settings (not the test suite's), its own var/ folder and database."""
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
-    env.update(CARDNIGHT_VAR_DIR=str(var_dir), CARDNIGHT_PLAIN_STATIC="true", **extra)
+    env.update(
+        DJANGO_SETTINGS_MODULE="cardnight.settings",
+        CARDNIGHT_VAR_DIR=str(var_dir),
+        CARDNIGHT_PLAIN_STATIC="true",
+        **extra,
+    )
     if database_url:
         env["DATABASE_URL"] = database_url
     return env

@@ -142,7 +142,10 @@ def test_import_names_the_problem(tmp_path, content, message):
 def test_a_bad_file_exits_with_status_one(tmp_path):
     path = tmp_path / "bad.json"
     path.write_text('{"format": "cardnight-evening", "version": 7}', encoding="utf-8")
-    env = os.environ | {"CARDNIGHT_VAR_DIR": str(tmp_path / "var")}
+    env = os.environ | {
+        "CARDNIGHT_VAR_DIR": str(tmp_path / "var"),
+        "DJANGO_SETTINGS_MODULE": "cardnight.settings",
+    }
     result = subprocess.run(
         [sys.executable, "manage.py", "import_evening", str(path)],
         cwd=Path(settings.BASE_DIR), env=env, capture_output=True, text=True, timeout=60,

@@ -1,0 +1,37 @@
+"""Settings for the test suite (pyproject.toml's DJANGO_SETTINGS_MODULE).
+
+The hall's settings (cardnight/settings.py), changed only where a test run
+must differ. Everything else, the board's coalescing window included, is
+what a hall runs; a test that needs another value sets it itself. A server
+or command a test starts in its own process runs the hall's settings
+(tests/support/hall.py sets DJANGO_SETTINGS_MODULE for it).
+"""
+
+import os
+import tempfile
+from pathlib import Path
+
+from cardnight.settings import *  # noqa: F403
+from cardnight.settings import DATABASES, STORAGES
+
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # The tests' SQLite database is a file, as the hall's is, not Django's
+    # default shared in-memory one: the browser tests' server answers each
+    # request in a thread of its own, and with an in-memory database all those
+    # threads share ONE connection, so two phones reporting at the same moment
+    # ran inside each other's transaction (both reports "pending", neither
+    # confirming the other). With a file, every thread has its own connection
+    # and BEGIN IMMEDIATE queues them, as in the hall. One file per process,
+    # so two test runs on one machine never share a database.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"cardnight-test-{os.getpid()}.sqlite3")
+    }
+
+# Real password hashing costs most of a second per test user.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# The test suite runs without collectstatic.
+STORAGES = {
+    **STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
