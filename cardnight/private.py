@@ -16,12 +16,18 @@ SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 
 def _tighten(path: Path, mode: int) -> None:
     """Take away from `path` the permissions `mode` does not grant (group
-    and others), when we own it. Never adds any: a database made read-only
-    on purpose stays read-only. A file we cannot change is left as it is."""
+    and others). Never adds any: a database made read-only on purpose stays
+    read-only. A file we cannot change is left as it is.
+
+    On Windows, permissions are access lists, not mode bits (os.chmod only
+    sets the read-only flag): the per-user data folder, where an installed
+    CardNight keeps everything, is readable by that user and the
+    administrators only, so nothing needs tightening there."""
+    if os.name == "nt":
+        return
     try:
-        info = path.stat()
-        current = info.st_mode & 0o777
-        if info.st_uid == os.geteuid() and current & ~mode:
+        current = path.stat().st_mode & 0o777
+        if current & ~mode:
             os.chmod(path, current & mode)
     except OSError:
         return
