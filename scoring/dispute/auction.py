@@ -304,6 +304,7 @@ class SheetForm(AuctionForm):
                     "scores": row.line.scores,
                     "ok": row.ok,
                     "reason": row.reason,
+                    "notes": row.notes,
                     "won": row.number == check.won_on,
                 }  # fmt: skip
                 for row in check.rows

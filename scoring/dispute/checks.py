@@ -3,6 +3,7 @@
 from collections.abc import Iterable, Sequence
 
 from django.contrib.humanize.templatetags.humanize import ordinal
+from django.utils.html import strip_tags
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
@@ -84,7 +85,12 @@ def rule_trick(trump: str, cards: str, rules: HouseRules, *, asked: bool = False
     ruling = _engine(trick_winner, suit, played, rules)
     winner = plays[ruling.index]
     winner["wins"] = True
-    words = {"ordinal": winner["ordinal"], "card": winner["card"]["name"], "count": len(plays)}
+    # humanize's ordinal is markup in French ("2<sup>e</sup>"): a sentence gets plain "2e".
+    words = {
+        "ordinal": strip_tags(winner["ordinal"]),
+        "card": winner["card"]["name"],
+        "count": len(plays),
+    }
     if not result["complete"]:
         headline = (
             _(

@@ -15,6 +15,7 @@ from scoring.engine import (
     EngineError,
     HouseRules,
     parse_suit,
+    past_last_round,
 )
 from tables.models import Evening
 
@@ -284,6 +285,18 @@ class ClaimForm(HouseRulesForm):
     a = forms.IntegerField(label=gettext_lazy("Side A"), required=False)
     b = forms.IntegerField(label=gettext_lazy("Side B"), required=False)
     mode_fields = ("round", "a", "b")
+
+    def clean(self):
+        cleaned = super().clean()
+        rules, round_number = cleaned.get("rules"), cleaned.get("round")
+        if rules is not None and round_number is not None and not rules.is_auction:
+            # A game ends by round 4 (2 in Twenty-Five): a round past that is
+            # refused here, with why, and never reaches the game tree. The
+            # reason is long: it goes with the ruling, not under the narrow field.
+            beyond = past_last_round(round_number, rules)
+            if beyond:
+                raise forms.ValidationError(beyond)
+        return cleaned
 
     def ruling(self) -> dict:
         data = self.cleaned_data

@@ -31,7 +31,7 @@ from .cards import (
     split_card_text,
     suit_name,
 )
-from .claims import ClaimCheck, check_claim
+from .claims import ClaimCheck, check_claim, last_round, past_last_round
 from .errors import CardError, EngineError, HouseRulesError, PlayError, ScoreError
 from .i18n import set_translator
 from .legal import LegalPlays, Obligation, explain_legal_plays, is_renegable, legal_plays
@@ -115,10 +115,12 @@ __all__ = [
     "explain_legal_plays",
     "is_renegable",
     "is_trump",
+    "last_round",
     "legal_plays",
     "parse_card",
     "parse_cards",
     "parse_suit",
+    "past_last_round",
     "plain_order",
     "play_round",
     "score_auction_hand",

@@ -24,6 +24,7 @@ from .auction_hand import (
     score_hand,
     scores_after,
 )
+from .claims import no_trump_note, rounds_without_trump
 from .errors import EngineError, ScoreError
 from .i18n import _
 from .rules import AUCTION_RULES, HouseRules
@@ -47,6 +48,7 @@ class SheetRow:
     line: SheetLine
     ok: bool | None  # None: not checked (after the first wrong line)
     reason: str
+    notes: tuple[str, ...] = ()  # a line that can be right but is rare (no trump played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +130,8 @@ def check_sheet(
             }
             rows.append(SheetRow(number, line, False, reason))
             continue
-        ok, reason, hand = _check_line(players, line, before, rules)
-        rows.append(SheetRow(number, line, ok, reason))
+        ok, reason, hand, notes = _check_line(players, line, before, rules)
+        rows.append(SheetRow(number, line, ok, reason, notes))
         if not ok:
             wrong = number
             continue
@@ -157,34 +159,42 @@ def _summary(players, rows, wrong, winners, won_on) -> str:
 
 def _check_line(
     players: int, line: SheetLine, before: tuple[int, ...], rules: HouseRules
-) -> tuple[bool, str, HandScore | None]:
-    """Whether ``line`` can follow ``before``; why, and the hand that matches it."""
+) -> tuple[bool, str, HandScore | None, tuple[str, ...]]:
+    """Whether ``line`` can follow ``before``; why, the hand that matches it (the one
+    needing the fewest hands with no trump played), and the flag if even it needs one."""
     count = columns(players)
     try:
         check_hand(players, line.bid, line.bidder, line.partner, before, rules)
     except EngineError as error:
-        return False, str(error), None
+        return False, str(error), None, ()
     if len(line.scores) != count:
-        return False, _("This line needs %(count)s scores.") % {"count": count}, None
+        return False, _("This line needs %(count)s scores.") % {"count": count}, None, ()
     if any(score % STEP for score in line.scores):
         return (
             False,
             _("Scores come in fives; this line has %(scores)s.")
             % {"scores": " ".join(str(score) for score in line.scores)},
             None,
+            (),
         )
     holders = (line.bidder,) if line.partner in (None, line.bidder) else (line.bidder, line.partner)
-    possible = []
+    possible, matches = [], []
     for points in possible_points(players):
         gain = bidder_gain(line.bid, sum(points[column] for column in holders))
         after = scores_after(holders, gain, points, before)
         if after == line.scores:
-            hand = score_hand(
-                players, line.bid, line.bidder, points, before, partner=line.partner, rules=rules
-            )
-            return True, _matched(players, hand), hand
+            matches.append(points)
         possible.append(after)
-    return False, _why_not(players, line, before, holders, possible), None
+    if not matches:
+        return False, _why_not(players, line, before, holders, possible), None, ()
+    # The fall of the tricks that needs the fewest hands with no trump played.
+    points = min(matches, key=lambda points: rounds_without_trump(sum(points)))
+    hand = score_hand(
+        players, line.bid, line.bidder, points, before, partner=line.partner, rules=rules
+    )
+    without_trump = rounds_without_trump(sum(points))
+    notes = (no_trump_note(without_trump),) if without_trump else ()
+    return True, _matched(players, hand), hand, notes
 
 
 def _matched(players: int, hand: HandScore) -> str:

@@ -6,11 +6,14 @@ are always worth 25. A side can take any share of a round in steps of 5, and
 no side may have reached the target before the round claimed. The round in
 which a side wins may stop at the trick where it reached the target, or be
 played out (RULES.md B4): a claim is possible if either reading reaches it,
-and the notes say which one it matches.
+and the notes say which one it matches, and how many rounds with no trump the
+reading that needs the fewest requires. Every round gives out at least 25
+points, so a game ends by round 4 (Twenty-Five by round 2): the game tree is
+walked round by round up to there, once per kind of game.
 """
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import product
 
 from .errors import HouseRulesError, ScoreError
@@ -66,52 +69,128 @@ def check_claim(
     if malformed:
         return ClaimCheck(False, malformed, ())
     played_out = _impossible(round_number, score_a, score_b, rules, words)
-    stopped = (score_a, score_b) in _stopped_scores(
-        round_number, rules.target, rules.best_trump_bonus
-    )
+    game = _game(rules.target, rules.best_trump_bonus)
+    at_winning_trick = game.stopped[round_number - 1] if round_number <= game.last_round else {}
+    stopped = (score_a, score_b) in at_winning_trick
     if played_out and not stopped:
+        if round_number > game.last_round:  # no round to stop in either
+            return ClaimCheck(False, played_out, ())
         return ClaimCheck(False, played_out + _not_stopped(score_a, score_b, rules, words), ())
-    if played_out:  # only the stopped reading reaches it
-        notes: tuple[str, ...] = (_("The game was won in round %(round)s.") % words,)
-    else:
-        notes = _notes(round_number, score_a, score_b, rules, words)
+    # The fewest rounds with no trump played, over the readings that reach the claim.
+    without_trump = []
+    if not played_out:
+        without_trump.append(rounds_without_trump(score_a + score_b, round_number))
+    if stopped:
+        without_trump.append(at_winning_trick[(score_a, score_b)])
+    notes = _notes(round_number, min(without_trump), score_a, score_b, rules, words)
     return ClaimCheck(True, (), notes + _reading(not played_out, stopped, score_a, score_b, words))
 
 
-@cache
-def _on_after(round_number: int, target: int, bonus: bool) -> frozenset[tuple[int, int]]:
-    """Every score after ``round_number`` whole rounds with neither side at the target yet."""
-    if round_number == 0:
-        return frozenset({(0, 0)})
-    totals = (FULL_ROUND, ROUND_WITHOUT_TRUMP) if bonus else (ROUND_WITHOUT_TRUMP,)
-    found = set()
-    for a, b in _on_after(round_number - 1, target, bonus):
-        for total in totals:
-            for taken in range(0, total + 1, STEP):
-                if a + taken < target and b + total - taken < target:
-                    found.add((a + taken, b + total - taken))
-    return frozenset(found)
+def rounds_without_trump(points: int, rounds: int = 1) -> int:
+    """How many of ``rounds`` played-out rounds had no trump played, from the points they gave
+    out in all: 30 a round, 25 when no trump was played (RULES.md B4; auction too, B5)."""
+    return (FULL_ROUND * rounds - points) // STEP
 
 
-@cache
-def _stopped_scores(round_number: int, target: int, bonus: bool) -> frozenset[tuple[int, int]]:
-    """Scores at the trick where a side reached ``target`` in round ``round_number``.
+def no_trump_note(count: int) -> str:
+    """The flag on a score that needs ``count`` rounds with no trump played (the claim
+    check, the auction score sheet)."""
+    return _(
+        "This needs %(count)s round(s) in which no trump was played at all, which is very rare."
+    ) % {"count": count}
 
-    Every way five tricks can fall (and the trick holding the best trump, if
-    any), counted in trick order from every score the game can have before
-    the round, stopped at the first trick that takes a side to the target.
+
+@dataclass(frozen=True, slots=True)
+class _Game:
+    """Every score a game can have, round by round, and the fewest rounds with no trump to get it.
+
+    ``still_on[r]``: after ``r`` whole rounds with neither side at the target
+    yet (``still_on[0]`` is 0-0). ``stopped[r - 1]``: at the trick where a side
+    reached the target in round ``r``, counting only the rounds before it (the
+    rest of that round was not played). Both stop at the last round a game can
+    reach, so their size does not grow with the round asked about.
     """
+
+    still_on: tuple[dict[tuple[int, int], int], ...]
+    stopped: tuple[dict[tuple[int, int], int], ...]
+
+    @property
+    def last_round(self) -> int:
+        return len(self.still_on)
+
+
+@lru_cache(maxsize=4)  # one per kind of game: 45, Twenty-Five
+def _game(target: int, bonus: bool) -> _Game:
+    """The whole game tree of a game to ``target``, walked round by round (no recursion)."""
+    totals = (FULL_ROUND, ROUND_WITHOUT_TRUMP) if bonus else (ROUND_WITHOUT_TRUMP,)
     bonus_tricks = (*range(TRICKS), None) if bonus else (None,)
-    found = set()
-    for before in _on_after(round_number - 1, target, bonus):
-        for sides, bonus_trick in product(product((0, 1), repeat=TRICKS), bonus_tricks):
-            scores = list(before)
-            for number, side in enumerate(sides):
-                scores[side] += STEP * (2 if number == bonus_trick else 1)
-                if scores[side] >= target:
-                    found.add((scores[0], scores[1]))
-                    break
-    return frozenset(found)
+    still_on: list[dict[tuple[int, int], int]] = []
+    stopped: list[dict[tuple[int, int], int]] = []
+    before: dict[tuple[int, int], int] = {(0, 0): 0}
+    while before:
+        still_on.append(before)
+        after: dict[tuple[int, int], int] = {}
+        reached: dict[tuple[int, int], int] = {}
+        for (a, b), without_trump in before.items():
+            for total in totals:
+                count = without_trump + int(bonus and total == ROUND_WITHOUT_TRUMP)
+                for taken in range(0, total + 1, STEP):
+                    score = (a + taken, b + total - taken)
+                    if max(score) < target:
+                        after[score] = min(after.get(score, count), count)
+            # Every way five tricks can fall (and the trick holding the best
+            # trump, if any), counted in trick order, stopped at the first
+            # trick that takes a side to the target.
+            for sides, bonus_trick in product(product((0, 1), repeat=TRICKS), bonus_tricks):
+                scores = [a, b]
+                for number, side in enumerate(sides):
+                    scores[side] += STEP * (2 if number == bonus_trick else 1)
+                    if scores[side] >= target:
+                        score = (scores[0], scores[1])
+                        reached[score] = min(reached.get(score, without_trump), without_trump)
+                        break
+        stopped.append(reached)
+        before = after
+    return _Game(tuple(still_on), tuple(stopped))
+
+
+def last_round(rules: HouseRules = DEFAULT_RULES) -> int:
+    """The last round a game of 45 (or Twenty-Five) can reach: 4 (2 in Twenty-Five).
+
+    Every round gives out at least 25 points and the game ends in the round
+    where a side reaches the target, so two sides still playing have at most
+    ``2 * (target - 5)`` points together. Auction has no such bound (a side
+    that loses its bid goes down), and its scores are not checked here.
+    """
+    if rules.is_auction:
+        raise HouseRulesError(
+            _("Auction scores depend on the bids, so they cannot be checked this way.")
+        )
+    return _game(rules.target, rules.best_trump_bonus).last_round
+
+
+def past_last_round(round_number: int, rules: HouseRules = DEFAULT_RULES) -> str:
+    """Why a game never reaches ``round_number`` ("" if it can): the one rule for the
+    engine's answer and the score form's bound."""
+    last = last_round(rules)
+    if round_number <= last:
+        return ""
+    words = {
+        "target": rules.target,
+        "round": round_number,
+        "last": last,
+        "least": ROUND_WITHOUT_TRUMP * last,
+        "still_playing": 2 * (rules.target - STEP),
+    }
+    return (
+        _(
+            "A game to %(target)s never reaches round %(round)s: it ends by round %(last)s. "
+            "Each round gives out at least 25 points, so after %(last)s rounds at least "
+            "%(least)s have been scored, and two sides both still below %(target)s have at most "
+            "%(still_playing)s together."
+        )
+        % words
+    )
 
 
 def _not_stopped(
@@ -153,18 +232,19 @@ def _reading(
     """Which reading of the winning round the claim matches (RULES.md B4)."""
     if not stopped:
         return ()
-    words = words | {"side": _("Side A") if score_a >= score_b else _("Side B")}
+    # The side's letter, not its name: French needs "l'équipe A" in a sentence.
+    words = words | {"side": "A" if score_a >= score_b else "B"}
     if played_out:
         return (
             _(
                 "It matches both readings: the round played out, or stopped at the trick where "
-                "%(side)s reached %(target)s."
+                "Side %(side)s reached %(target)s."
             )
             % words,
         )
     return (
         _(
-            "It matches a round that stopped at the trick where %(side)s reached %(target)s "
+            "It matches a round that stopped at the trick where Side %(side)s reached %(target)s "
             "(the rest of the round was not played); a round played out cannot end there."
         )
         % words,
@@ -173,12 +253,12 @@ def _reading(
 
 def _malformed(score_a: int, score_b: int) -> tuple[str, ...]:
     reasons = []
-    for side, score in ((_("Side A"), score_a), (_("Side B"), score_b)):
-        words = {"side": side, "score": score}
+    for side, score in (("A", score_a), ("B", score_b)):
+        words = {"side": side, "score": score}  # the letter: "pour l'équipe A" in French
         if score < 0:
             reasons.append(
                 _(
-                    "A score of %(score)s for %(side)s is impossible: scores in 45 are never "
+                    "A score of %(score)s for Side %(side)s is impossible: scores in 45 are never "
                     "negative."
                 )
                 % words
@@ -186,8 +266,8 @@ def _malformed(score_a: int, score_b: int) -> tuple[str, ...]:
         elif score % STEP:
             reasons.append(
                 _(
-                    "A score of %(score)s for %(side)s is impossible: points come in fives (5 a "
-                    "trick, 5 for the best trump)."
+                    "A score of %(score)s for Side %(side)s is impossible: points come in fives "
+                    "(5 a trick, 5 for the best trump)."
                 )
                 % words
             )
@@ -202,28 +282,20 @@ def _impossible(
     tests/engine/test_claims.py checks these rules against a walk through
     every possible game for rounds 1-6 (no game of 45 reaches round 5).
     """
+    beyond = past_last_round(round_number, rules)
+    if beyond:
+        return (beyond,)
     most_a_round = FULL_ROUND if rules.best_trump_bonus else ROUND_WITHOUT_TRUMP
     still_playing = 2 * (rules.target - STEP)  # most points with neither side at the target
     low, high = ROUND_WITHOUT_TRUMP * round_number, most_a_round * round_number
-    before_low = ROUND_WITHOUT_TRUMP * (round_number - 1)
     before_high = min(most_a_round * (round_number - 1), still_playing)
     total = score_a + score_b
     words = words | {
         "low": low,
         "high": high,
-        "before_low": before_low,
         "still_playing": still_playing,
         "most": most_a_round,
     }
-    if before_low > still_playing:
-        return (
-            _(
-                "A game to %(target)s never reaches round %(round)s: after %(previous)s rounds at "
-                "least %(before_low)s points have been scored, so a side had already reached "
-                "%(target)s."
-            )
-            % words,
-        )
     reasons = []
     if not low <= total <= high:
         if rules.best_trump_bonus:
@@ -279,18 +351,17 @@ def _passed_target_earlier(
 
 
 def _notes(
-    round_number: int, score_a: int, score_b: int, rules: HouseRules, words: dict[str, object]
+    round_number: int,
+    rounds_without_trump: int,
+    score_a: int,
+    score_b: int,
+    rules: HouseRules,
+    words: dict[str, object],
 ) -> tuple[str, ...]:
+    """``rounds_without_trump``: the fewest any reading of the claim needs."""
     notes = []
-    rounds_without_trump = (FULL_ROUND * round_number - score_a - score_b) // STEP
     if rules.best_trump_bonus and rounds_without_trump:
-        notes.append(
-            _(
-                "This needs %(count)s round(s) in which no trump was played at all, which is very "
-                "rare."
-            )
-            % {"count": rounds_without_trump}
-        )
+        notes.append(no_trump_note(rounds_without_trump))
     if min(score_a, score_b) >= rules.target:
         notes.append(
             _(

@@ -118,6 +118,18 @@ def test_checking_a_score_sheet(client):
     assert "Side A held the bid of 20" in page
 
 
+def test_a_sheet_line_only_a_hand_with_no_trump_gives_is_flagged(client):
+    lines = "A 25 30 0\nB 20 35 25\nA 30 95 25\nB 25 95 50"
+    response = ask(client, {"lines": lines}, "dispute-auction-sheet")
+    assert response.status_code == 200
+    page = text(response)
+    assert page.count("very rare") == 2  # the pill and the note, on line 4 only
+    assert (
+        "B 25 95 50 very rare The bidders bid 25 and took 25, so they score 25. This needs 1 "
+        "round(s) in which no trump was played at all, which is very rare."
+    ) in page
+
+
 def test_an_unreadable_sheet_line_is_a_400_naming_the_line(client):
     response = ask(client, {"lines": "A 20 20 10\nZ 20 0 0"}, "dispute-auction-sheet")
     assert response.status_code == 400

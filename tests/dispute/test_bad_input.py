@@ -200,6 +200,12 @@ CASES = [
         "Ensure this value is greater than or equal to 1.",
     ),
     case(
+        "round-no-game-reaches",
+        "dispute-claim",
+        {"round": "1000", "a": "10", "b": "20"},
+        "A game to 45 never reaches round 1000: it ends by round 4.",
+    ),
+    case(
         "missing-score",
         "dispute-claim",
         {"round": "1", "a": "30", "b": ""},

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.dispute.conftest import ask, text
+from tests.dispute.conftest import ask, rules_url, text
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +69,43 @@ def test_the_score_check_agrees_with_the_round_replay(client):
     page = text(claim(client, 3, 45, 25))
     assert "45-25 after round 3 is possible." in page
     assert "It matches a round that stopped at the trick where Side A reached 45" in page
+
+
+# Issue "Nothing lost, nothing broken", point 6: a round no game reaches is a 400, not a 500.
+@pytest.mark.parametrize("on_evening", [False, True], ids=["hall", "evening"])
+def test_a_round_no_game_reaches_is_a_form_error_saying_why(client, published, on_evening):
+    response = ask(
+        client,
+        {"round": "1000", "a": "10", "b": "20"},
+        "dispute-claim",
+        evening=published if on_evening else None,
+    )
+    assert response.status_code == 400
+    page = text(response)
+    assert (
+        "A game to 45 never reaches round 1000: it ends by round 4. Each round gives out at "
+        "least 25 points, so after 4 rounds at least 100 have been scored, and two sides both "
+        "still below 45 have at most 80 together."
+    ) in page
+    assert "is possible." not in page
+    assert "is impossible." not in page
+
+
+def test_the_round_bound_follows_the_game_played(client):
+    assert claim(client, 4, 45, 35).status_code == 200
+    twenty_five = claim(client, 3, 25, 25, target="25")
+    assert twenty_five.status_code == 400
+    assert "A game to 25 never reaches round 3: it ends by round 2." in text(twenty_five)
+
+
+def test_the_round_bound_is_explained_in_french(client):
+    response = client.get(
+        rules_url("dispute-claim"),
+        {"round": "1000", "a": "10", "b": "20"},
+        headers={"Accept-Language": "fr"},
+    )
+    assert response.status_code == 400
+    assert (
+        "Une partie en 45 points n'atteint jamais la donne 1000 : elle se termine au plus tard "
+        "à la donne 4."
+    ) in text(response)

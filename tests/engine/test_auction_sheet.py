@@ -8,6 +8,7 @@ from scoring.engine import (
     AUCTION_RULES,
     ScoreError,
     SheetLine,
+    check_claim,
     check_sheet,
     parse_line,
     possible_points,
@@ -111,6 +112,23 @@ def test_unreadable_lines_are_refused(text, players, message):
         parse_line(text, players)
 
 
+def test_a_line_only_a_hand_with_no_trump_gives_is_flagged_as_the_45_check_flags_it():
+    """A table that forgot A's 5 points at 95: 95-50 needs B to take all 25 points of a
+    hand in which no trump was played."""
+    check = sheet("A 25 30 0\nB 20 35 25\nA 30 95 25\nB 25 95 50")
+    assert check.wrong_line is None
+    flag = "This needs 1 round(s) in which no trump was played at all, which is very rare."
+    assert [row.notes for row in check.rows] == [(), (), (), (flag,)]
+    assert check_claim(1, 25, 0).notes == (flag,)  # the same rule, the same words
+
+
+def test_a_line_a_hand_with_trump_also_gives_is_not_flagged():
+    # A bid 20 and took 25: B took 5 (30 in all), or nothing with no trump played.
+    check = sheet("A 20 25 5")
+    assert check.rows[0].ok
+    assert check.rows[0].notes == ()
+
+
 # --- Properties ------------------------------------------------------------------------
 
 
@@ -167,3 +185,22 @@ def test_any_single_changed_number_is_caught_or_still_reachable(sheet_, data):
         assert check.wrong_line != number + 1
     else:
         assert check.wrong_line == number + 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(legal_sheets())
+def test_a_line_is_flagged_exactly_when_only_a_hand_with_no_trump_gives_it(sheet_):
+    players, lines = sheet_
+    check = check_sheet(players, lines)
+    before = (0,) * len(lines[0].scores)
+    for row, line in zip(check.rows, lines, strict=True):
+        with_trump = any(
+            sum(points) == 30
+            and score_hand(
+                players, line.bid, line.bidder, points, before, partner=line.partner
+            ).after
+            == line.scores
+            for points in possible_points(players)
+        )
+        assert bool(row.notes) is not with_trump
+        before = line.scores

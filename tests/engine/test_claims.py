@@ -1,8 +1,12 @@
 """Checking claimed scores after a round (RULES.md B4)."""
 
+import re
 from functools import cache
+from itertools import product
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engine import (
     AUCTION_RULES,
@@ -11,6 +15,9 @@ from scoring.engine import (
     HouseRulesError,
     ScoreError,
     check_claim,
+    claims,
+    last_round,
+    past_last_round,
 )
 
 
@@ -164,8 +171,9 @@ def test_a_round_without_trump_makes_25_and_is_noted_as_rare(
             5,
             50,
             50,
-            "A game to 45 never reaches round 5: after 4 rounds at least 100 points have been "
-            "scored, so a side had already reached 45.",
+            "A game to 45 never reaches round 5: it ends by round 4. Each round gives out at "
+            "least 25 points, so after 4 rounds at least 100 have been scored, and two sides both "
+            "still below 45 have at most 80 together.",
         ),
     ],
     ids=[
@@ -210,45 +218,56 @@ def test_a_claim_needs_whole_numbers_and_a_round_of_1_or_more(arguments):
         check_claim(*arguments)
 
 
-def possible_after(round_number: int, target: int, totals: tuple[int, ...]) -> set:
+def every_game(round_number: int, target: int, totals: tuple[int, ...]) -> dict:
     """Independent oracle: walk every trick of every round, the game still on before each.
 
     The round a side wins in may end at the trick where it reached the target
     (the score is then as it stood there) or be played out (RULES.md B4).
+    Returns each score the walk reaches after ``round_number`` rounds, with
+    the fewest rounds in which no trump was played (the best-trump bonus never
+    given) on any way there.
     """
     bonus = 30 in totals
 
+    def keep_fewest(found: dict, scores: tuple, count: int) -> None:
+        found[scores] = min(found.get(scores, count), count)
+
     @cache
-    def round_ends(a: int, b: int) -> frozenset:
-        """(scores, stopped) for every way one round can go from a-b."""
-        ends: set = set()
+    def round_ends(a: int, b: int) -> dict:
+        """(scores, stopped) -> rounds without trump, for every way one round can go from a-b."""
+        ends: dict = {}
 
         def trick(number: int, a: int, b: int, bonus_left: bool, won: bool) -> None:
             if number == 5:
-                ends.add(((a, b), False))
+                keep_fewest(ends, ((a, b), False), int(bonus_left))
                 return
             for side in (0, 1):
                 for points in (5, 10) if bonus_left else (5,):
                     scores = (a + points, b) if side == 0 else (a, b + points)
                     reached = not won and max(scores) >= target
-                    if reached:
-                        ends.add((scores, True))
+                    if reached:  # the rest of the round is not counted
+                        keep_fewest(ends, (scores, True), 0)
                     trick(number + 1, *scores, bonus_left and points == 5, won or reached)
 
         trick(0, a, b, bonus, False)
-        return frozenset(ends)
+        return ends
 
     @cache
-    def walk(rounds_left: int, a: int, b: int) -> frozenset:
-        found: set = set()
-        for scores, stopped in round_ends(a, b):
+    def walk(rounds_left: int, a: int, b: int) -> dict:
+        found: dict = {}
+        for (scores, stopped), count in round_ends(a, b).items():
             if rounds_left == 1:
-                found.add(scores)
+                keep_fewest(found, scores, count)
             elif not stopped and max(scores) < target:
-                found |= walk(rounds_left - 1, *scores)
-        return frozenset(found)
+                for later, more in walk(rounds_left - 1, *scores).items():
+                    keep_fewest(found, later, count + more)
+        return found
 
-    return set(walk(round_number, 0, 0))
+    return walk(round_number, 0, 0)
+
+
+def possible_after(round_number: int, target: int, totals: tuple[int, ...]) -> set:
+    return set(every_game(round_number, target, totals))
 
 
 @pytest.mark.parametrize(
@@ -264,3 +283,139 @@ def test_check_claim_agrees_with_a_walk_through_every_possible_game(rules, total
             claim = check_claim(round_number, score_a, score_b, rules)
             assert claim.ok is ((score_a, score_b) in possible), (score_a, score_b)
             assert bool(claim.reasons) is not claim.ok
+
+
+# Issue "What people see and read", point 16: the note about rounds with no trump.
+NO_TRUMP_NOTE = re.compile(r"This needs (\d+) round\(s\) in which no trump was played at all")
+
+
+def rounds_without_trump_noted(claim) -> list[int]:
+    return [int(match[1]) for note in claim.notes if (match := NO_TRUMP_NOTE.match(note))]
+
+
+def test_every_accepted_claim_notes_the_fewest_rounds_without_trump_any_reading_needs():
+    accepted = 0
+    for round_number in range(1, last_round() + 2):
+        for (score_a, score_b), fewest in every_game(round_number, 45, (30, 25)).items():
+            claim = check_claim(round_number, score_a, score_b)
+            assert claim.ok, (round_number, score_a, score_b)
+            accepted += 1
+            expected = [fewest] if fewest else []
+            assert rounds_without_trump_noted(claim) == expected, (
+                round_number,
+                score_a,
+                score_b,
+                claim.notes,
+            )
+    assert accepted == 143
+
+
+@pytest.mark.parametrize(
+    ("round_number", "score_a", "score_b", "rounds_without_trump"),
+    [
+        (3, 45, 30, 0),  # 30-30, then two tricks with the best trump
+        (2, 45, 5, 0),
+        (2, 50, 0, 0),
+        (2, 0, 50, 0),
+        (3, 45, 35, 0),
+        (3, 50, 25, 0),
+        (3, 10, 45, 2),  # only 10-40 after round 2 leads there: two rounds without trump
+        (4, 45, 35, 3),
+        (4, 40, 45, 2),
+        (2, 30, 25, 1),  # played out only
+    ],
+    ids=str,
+)
+def test_the_no_trump_note_counts_the_reading_that_needs_the_fewest(
+    round_number, score_a, score_b, rounds_without_trump
+):
+    claim = check_claim(round_number, score_a, score_b)
+    assert claim.ok
+    expected = [rounds_without_trump] if rounds_without_trump else []
+    assert rounds_without_trump_noted(claim) == expected
+
+
+# Issue "Nothing lost, nothing broken", point 6: any round, no recursion, bounded memory.
+@pytest.mark.parametrize(("rules", "last"), [(DEFAULT_RULES, 4), (TWENTY_FIVE_RULES, 2)])
+def test_the_last_round_a_game_can_reach_is_the_last_the_walk_reaches(rules, last):
+    totals = (30, 25) if rules.best_trump_bonus else (25,)
+    assert last_round(rules) == last
+    assert every_game(last, rules.target, totals)
+    assert not every_game(last + 1, rules.target, totals)
+
+
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, TWENTY_FIVE_RULES], ids=["45", "twenty-five"])
+@pytest.mark.parametrize("round_number", [5, 1000, 10**9])
+def test_a_round_past_the_last_is_impossible_and_says_when_the_game_ends(rules, round_number):
+    claim = check_claim(round_number, 10, 20, rules)
+    assert not claim.ok
+    assert claim.reasons == (past_last_round(round_number, rules),)
+    assert claim.reasons[0].startswith(
+        f"A game to {rules.target} never reaches round {round_number}: it ends by round "
+        f"{last_round(rules)}."
+    )
+
+
+def test_asking_about_more_and_more_rounds_does_not_grow_the_tables():
+    for round_number in range(1, 5000, 7):
+        check_claim(round_number, 10, 20)
+        check_claim(round_number, 10, 20, TWENTY_FIVE_RULES)
+    tables = claims._game.cache_info()
+    assert tables.maxsize is not None
+    assert tables.currsize <= 2  # one for 45, one for Twenty-Five
+
+
+@given(
+    round_number=st.integers(1, 10**12),
+    score_a=st.integers(-10, 200),
+    score_b=st.integers(-10, 200),
+    rules=st.sampled_from([DEFAULT_RULES, TWENTY_FIVE_RULES]),
+)
+def test_any_round_is_answered_and_only_rounds_a_game_reaches_are_possible(
+    round_number, score_a, score_b, rules
+):
+    claim = check_claim(round_number, score_a, score_b, rules)
+    assert claim.ok is not bool(claim.reasons)
+    if round_number > last_round(rules):
+        assert not claim.ok
+
+
+def recursive_on_after(round_number: int, target: int, bonus: bool) -> frozenset:
+    """The recursive walk the round-by-round tables replaced, kept as an oracle."""
+    if round_number == 0:
+        return frozenset({(0, 0)})
+    totals = (30, 25) if bonus else (25,)
+    found = set()
+    for a, b in recursive_on_after(round_number - 1, target, bonus):
+        for total in totals:
+            for taken in range(0, total + 1, 5):
+                if a + taken < target and b + total - taken < target:
+                    found.add((a + taken, b + total - taken))
+    return frozenset(found)
+
+
+def recursive_stopped_scores(round_number: int, target: int, bonus: bool) -> frozenset:
+    """The recursive version's scores at the winning trick of ``round_number``."""
+    bonus_tricks = (*range(5), None) if bonus else (None,)
+    found = set()
+    for before in recursive_on_after(round_number - 1, target, bonus):
+        for sides, bonus_trick in product(product((0, 1), repeat=5), bonus_tricks):
+            scores = list(before)
+            for number, side in enumerate(sides):
+                scores[side] += 5 * (2 if number == bonus_trick else 1)
+                if scores[side] >= target:
+                    found.add((scores[0], scores[1]))
+                    break
+    return frozenset(found)
+
+
+@pytest.mark.parametrize("rules", [DEFAULT_RULES, TWENTY_FIVE_RULES], ids=["45", "twenty-five"])
+def test_the_round_by_round_tables_hold_what_the_recursive_walk_found(rules):
+    game = claims._game(rules.target, rules.best_trump_bonus)
+    bonus = rules.best_trump_bonus
+    for round_number in range(0, last_round(rules) + 3):
+        still_on = game.still_on[round_number] if round_number < game.last_round else {}
+        assert set(still_on) == recursive_on_after(round_number, rules.target, bonus)
+        if round_number:
+            stopped = game.stopped[round_number - 1] if round_number <= game.last_round else {}
+            assert set(stopped) == recursive_stopped_scores(round_number, rules.target, bonus)

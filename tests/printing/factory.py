@@ -188,3 +188,28 @@ def hall_names(count: int, seed: int = 7) -> list[tuple[str, str]]:
     rng = random.Random(seed)
 
     return [couple_names(rng, same_family=False) for _ in range(count)]
+
+
+ARABIC_NAME = "فاطمة الزهراء"  # Fatima al-Zahra, as typed (logical order)
+NO_SPACE_NAME = "Wolfeschlegelsteinhausenbergerdorff-Llanfairpwllgwyngyllgogerychwyrndrobwll"
+HOSTILE_NAMES = [
+    (NO_SPACE_NAME, "Ann Boudreau"),
+    ("Marie-Thérèse LeBlanc", "Ruairí Mac Néill"),
+    ("Joe D’Eon", "Siobhán O’Sullivan"),
+    ("Party 🎉 Pat", "Bruce 李小龍 Lee"),
+    (ARABIC_NAME, "محمد علي"),
+    ("王秀英", "Zoë Ça-Va"),
+    (LONG_NAME, "Ann"),
+]
+
+
+def hostile_evening(couples: int = 115, paper: str = "letter") -> Evening:
+    """A finished evening whose first names are the hostile ones above (very
+    long, without spaces, accents, curly apostrophes, emoji, Chinese, Arabic),
+    then ordinary hall names; game 1 seated, random punches."""
+    names = HOSTILE_NAMES + hall_names(max(0, couples - len(HOSTILE_NAMES)))
+    evening = make_evening(couples=couples, names=names[:couples], paper=paper)
+    seat_game_one(evening)
+    random_punches(evening)
+    finish(evening)
+    return evening

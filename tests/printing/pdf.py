@@ -170,3 +170,43 @@ def _pgm(pgm: bytes) -> tuple[int, int, bytes]:
         position = match.end()
     width, height = int(fields[1]), int(fields[2])
     return width, height, pgm[position + 1 : position + 1 + width * height]
+
+
+def text_boxes(content: bytes) -> list[tuple[int, str, float, tuple[float, float, float, float]]]:
+    """(page, text, size, (x0, y0, x1, y1)) of every piece of text drawn: its
+    box on the page in points, from the text and page matrices, its width
+    measured in the font it is drawn in (DejaVu Sans or DejaVu Sans Bold)
+    and its height from the descent to the top of the capitals."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from scoring.printing.fonts import fonts
+
+    found = []
+    for number, page in enumerate(reader(content).pages, start=1):
+
+        def visit(text, cm, tm, font, size, number=number):
+            if not text.strip() or font is None:
+                return
+            text = text.rstrip("\n")
+            name = str(font.get("/BaseFont", ""))
+            registered = fonts().bold if "Bold" in name else fonts().regular
+            a = tm[0] * cm[0] + tm[1] * cm[2]
+            b = tm[0] * cm[1] + tm[1] * cm[3]
+            c = tm[2] * cm[0] + tm[3] * cm[2]
+            d = tm[2] * cm[1] + tm[3] * cm[3]
+            e = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            f = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            width = stringWidth(text, registered, size)
+            corners = [
+                (e + a * u + c * v, f + b * u + d * v)
+                for u in (0, width)
+                for v in (-0.24 * size, 0.73 * size)
+            ]
+            xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+            scale = (c * c + d * d) ** 0.5
+            found.append(
+                (number, text.strip(), round(size * scale, 2), (min(xs), min(ys), max(xs), max(ys)))
+            )
+
+        page.extract_text(visitor_text=visit)
+    return found

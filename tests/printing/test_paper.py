@@ -8,7 +8,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.printing import documents, draw, rows
-from scoring.printing.fonts import MIN_SIZE, PLACEHOLDER
+from scoring.printing.draw.cue_cards import AMPERSAND_GAP, NAME_MAX
+from scoring.printing.fonts import LEADING, MIN_SIZE, PLACEHOLDER, fonts, prepare, wrap
 from tables.models import Couple, Punch
 
 from . import factory
@@ -59,22 +60,35 @@ def test_nothing_anywhere_is_printed_under_7_points(long_names, kind):
     assert not small
 
 
-def test_names_are_one_size_across_the_card_set_and_never_under_7_points(long_names):
-    sheet = rows.cue_card_rows(long_names, BASE)
-    size = draw.names_size(sheet)
-    layouts = {card.number: draw.cue_card_layout(card, sheet, size) for card in sheet.cards}
-    # Every ordinary name prints at the set's size, the short and the long alike.
-    ordinary = [n for n in layouts if n not in (2,)]
-    assert {layouts[n].player1.size for n in ordinary} == {size}
-    assert {layouts[n].player2.size for n in ordinary} == {size}
-    assert size >= draw.cue_cards.NAME_SET_FLOOR
-    # "Seán Mac Giolla Phádraig" is never smaller than a longer ordinary name.
-    assert layouts[1].player1.size >= layouts[4].player1.size
-    # The 80-character name shrinks on its own card only, wrapped, never under 7 pt.
-    long_card = layouts[2]
-    assert MIN_SIZE <= long_card.player1.size < size
-    assert 2 <= len(long_card.player1.lines) <= 3
-    assert long_card.player1.size == long_card.player2.size  # a card's two names alike
+def test_one_long_name_shrinks_only_its_own_card_which_uses_its_whole_box(db):
+    names = [(factory.NO_SPACE_NAME, "Ann Boudreau"), (factory.LONG_NAME, "Ann")]
+    evening = factory.make_evening(couples=40, names=names + factory.hall_names(38))
+    sheet = rows.cue_card_rows(evening, BASE)
+    layouts = {card.number: draw.cue_card_layout(card, sheet) for card in sheet.cards}
+    width, height = layouts[1].names
+    bold = fonts().bold
+    for number, layout in layouts.items():
+        one, two = layout.player1, layout.player2
+        assert one.size == two.size  # a card's two names alike
+        assert one.height + AMPERSAND_GAP + two.height <= height + 1e-6
+        assert max(one.width, two.width) <= width + 1e-6
+        if number > 2:  # every card whose names fit at the normal size has it
+            assert one.size == NAME_MAX
+    for number in (1, 2):  # the long names: as large as their box allows, never under 7 pt
+        layout = layouts[number]
+        assert MIN_SIZE <= layout.player1.size < NAME_MAX
+        bigger = layout.player1.size + 0.1
+        card = sheet.cards[number - 1]
+        lines = sum(
+            len(wrap(prepare(n, bold), bold, bigger, width)) for n in (card.player1, card.player2)
+        )
+        assert lines * bigger * LEADING + AMPERSAND_GAP > height  # 0.1 pt more would not fit
+        used = layout.player1.height + AMPERSAND_GAP + layout.player2.height
+        assert used > height - bigger * LEADING  # no empty line left in the box
+    # Measured in the PDF: the ordinary names are 15 pt, the long ones larger than 7 pt.
+    sizes = {text: size for _page, text, size in text_sizes(render("cards", evening))}
+    assert sizes["Ann Boudreau"] == sizes[factory.hall_names(38)[0][0]] == NAME_MAX
+    assert min(size for text, size in sizes.items() if "Wolfe" in text) > 10
 
 
 @pytest.mark.parametrize("paper", ["letter", "a4"])

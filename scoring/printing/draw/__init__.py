@@ -16,7 +16,6 @@ from .cue_cards import (
     Box,
     cue_card_layout,
     draw_cue_cards,
-    names_size,
 )
 from .quick_start import draw_quick_start
 from .results_sheet import NAME_SIZE, draw_results_sheet, standings_name_fit
@@ -35,7 +34,6 @@ __all__ = [
     "draw_results_sheet",
     "draw_rules_card",
     "draw_table_cards",
-    "names_size",
     "page_size",
     "standings_name_fit",
     "table_number_fit",

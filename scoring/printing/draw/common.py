@@ -16,7 +16,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, 
 from scoring.engine import Suit
 
 from .. import rows as r
-from ..fonts import Fitted, fonts
+from ..fonts import MIN_SIZE, Fitted, fit_lines, fit_text, fonts
 
 # Page streams compressed as binary Flate, without reportlab's default ASCII
 # base-85 layer: smaller files, and no pure-Python encoding pass (reportlab's
@@ -60,6 +60,38 @@ def draw_fitted(
     return y
 
 
+def draw_text(
+    canvas: Canvas,
+    text: str,
+    font: str,
+    x: float,
+    top: float,
+    width: float,
+    height: float,
+    *,
+    size: float,
+    min_size: float = MIN_SIZE,
+    max_lines: int = 2,
+    align: str = "left",
+    link: bool = False,
+) -> Fitted:
+    """Fit `text` to the box `width` x `height` under `top` (`fit_text`:
+    shrunk, then wrapped, never out of its box) and draw it there. Every
+    line the canvas printouts draw goes through here or `draw_fitted`."""
+    fitted = fit_text(
+        text,
+        font,
+        width=width,
+        height=height,
+        max_size=size,
+        min_size=min_size,
+        max_lines=max_lines,
+        link=link,
+    )
+    draw_fitted(canvas, fitted, x, top, align=align, width=width)
+    return fitted
+
+
 def paragraph_styles(smallest: float = 8) -> dict[str, ParagraphStyle]:
     """The flowing documents' styles; `smallest` is the size of the small
     print and table cells (the results sheet's is 9)."""
@@ -82,6 +114,13 @@ def paragraph_styles(smallest: float = 8) -> dict[str, ParagraphStyle]:
 def para_text(value: str) -> str:
     """User or translated text made safe for a Paragraph (no markup is interpreted)."""
     return escape(fonts().text(value))
+
+
+def para_lines(value: str, font: str, size: float, width: float) -> str:
+    """User text for a Paragraph `width` wide, broken into lines here
+    (`fit_lines`, so a right-to-left name wraps in reading order) and joined
+    with <br/>: the Paragraph has nothing left to wrap."""
+    return "<br/>".join(escape(line) for line in fit_lines(value, font, size, width).lines)
 
 
 def card_markup(label: str) -> str:
@@ -130,12 +169,21 @@ def page_footer(canvas: Canvas, doc) -> None:
     """The document's title and the page number, at the foot of every page,
     its lowest ink SAFE_MARGIN from the paper's edge."""
     canvas.saveState()
-    canvas.setFont(fonts().regular, FOOTER_SIZE)
     canvas.setFillGray(0.3)
-    text = _("%(title)s · page %(page)s") % {"title": fonts().text(doc.title), "page": doc.page}
-    # The baseline above the margin by the depth of "p" and "g" (~0.25 em).
-    baseline = SAFE_MARGIN + 0.3 * FOOTER_SIZE
-    canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, baseline, text)
+    text = _("%(title)s · page %(page)s") % {"title": doc.title, "page": doc.page}
+    # Under the frame, at its foot: its lowest ink (draw_fitted puts a
+    # baseline 0.25 em above its line's foot) no nearer the edge than SAFE_MARGIN.
+    fitted = fit_text(
+        text,
+        fonts().regular,
+        width=doc.width,
+        height=doc.bottomMargin - SAFE_MARGIN - 2,
+        max_size=FOOTER_SIZE,
+        min_size=MIN_SIZE,
+    )
+    draw_fitted(
+        canvas, fitted, doc.leftMargin, SAFE_MARGIN + fitted.height, align="right", width=doc.width
+    )
     canvas.restoreState()
 
 

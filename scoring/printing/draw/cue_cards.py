@@ -11,9 +11,9 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fonts, largest_size, lines_at
+from ..fonts import MIN_SIZE, Fitted, fit_text, fit_together, fonts
 from ..qr import draw_qr
-from .common import GRID_GREY, SAFE_MARGIN, draw_fitted, new_canvas, page_size
+from .common import GRID_GREY, SAFE_MARGIN, draw_fitted, draw_text, new_canvas, page_size
 
 CARD_W, CARD_H = 5 * inch, 3 * inch  # an index card
 CARD_PAD = 12  # room for a wobbly cut
@@ -96,7 +96,7 @@ class CueCardLayout:
     start_note: Fitted | None
     player1: Fitted
     player2: Fitted
-    names: tuple[float, float]  # the names column's width, and the height of each name
+    names: tuple[float, float]  # the names box's width and height (both names and the &)
 
 
 NUMBER_W = 84  # the couple number column
@@ -107,41 +107,15 @@ START_W = 38
 DIGIT_HEIGHT = 0.76  # DejaVu Sans Bold digits, as a fraction of the font size
 
 
-NAME_MAX = 15  # the names' largest size
-NAME_SET_FLOOR = 12  # the card set's names are never made smaller than this for one long name
+NAME_MAX = 15  # the names' size on every card whose names fit at it
+AMPERSAND_GAP = 14  # between the two names: the "&" line
 
 
-def names_box(sheet: r.CueCardSheet) -> tuple[float, float]:
-    """The width of the names column and the height each name may take (the
-    same on every card of the sheet)."""
-    return cue_card_layout(r.CueCard(None, "", "", "", "", ""), sheet, name_size=NAME_MAX).names
-
-
-def names_size(sheet: r.CueCardSheet) -> float:
-    """One size for the names of the whole card set: the largest at which
-    every name fits its space in up to three lines, but not under
-    NAME_SET_FLOOR; a name longer than that allows shrinks on its own card
-    only (down to MIN_SIZE)."""
-    width, height = names_box(sheet)
-    names = [name for card in sheet.cards for name in (card.player1, card.player2)]
-    return largest_size(
-        names,
-        fonts().bold,
-        width=width,
-        height=height,
-        max_size=NAME_MAX,
-        min_size=NAME_SET_FLOOR,
-        max_lines=3,
-    )
-
-
-def cue_card_layout(
-    card: r.CueCard, sheet: r.CueCardSheet, name_size: float | None = None
-) -> CueCardLayout:
-    """Where everything goes on `card`; `name_size` is the card set's
-    `names_size` (computed here when not given)."""
-    if name_size is None:
-        name_size = names_size(sheet)
+def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
+    """Where everything goes on `card`. Its two names share the names box at
+    one size: NAME_MAX when they fit at it, else the largest that fits, on
+    as many lines as the box holds (each card on its own: one long name
+    never shrinks the others)."""
     f = fonts()
     grid = circle_grid(sheet.games)
     left, right, top = CARD_PAD, CARD_W - CARD_PAD, CARD_H - CARD_PAD
@@ -205,28 +179,15 @@ def cue_card_layout(
     names_h = below_header - 2 - region_bottom
     boxes["names"] = Box(names_x, region_bottom, names_w, names_h)
 
-    name_h = (names_h - 14) / 2
-
-    def name(text: str, size: float) -> Fitted:
-        lines = lines_at(text, f.bold, size, names_w, 3)
-        if lines is not None and len(lines) * size * LEADING <= name_h:
-            return Fitted(lines, f.bold, size)
-        return fit_text(
-            text,
-            f.bold,
-            width=names_w,
-            height=name_h,
-            max_size=size,
-            min_size=MIN_SIZE,
-            max_lines=3,
-        )
-
-    # Both names at the set's size; a name too long for it shrinks, and its
-    # partner with it (the two names of a card at one size).
-    player1, player2 = name(card.player1, name_size), name(card.player2, name_size)
-    if player1.size != player2.size:
-        size = min(player1.size, player2.size)
-        player1, player2 = name(card.player1, size), name(card.player2, size)
+    player1, player2 = fit_together(
+        (card.player1, card.player2),
+        f.bold,
+        width=names_w,
+        height=names_h,
+        gap=AMPERSAND_GAP,
+        max_size=NAME_MAX,
+        min_size=MIN_SIZE,
+    )
     return CueCardLayout(
         grid=grid,
         boxes=boxes,
@@ -235,15 +196,21 @@ def cue_card_layout(
         start_note=note,
         player1=player1,
         player2=player2,
-        names=(names_w, name_h),
+        names=(names_w, names_h),
     )
 
 
-def _draw_cue_card(
-    canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: float, y0: float, name_size: float
-):
+SMALL_LINE = MIN_SIZE * 1.2  # a line of the 7 pt labels
+
+
+def left_of(boxes: dict[str, Box]) -> float:
+    """The right edge of the left column (the couple number's)."""
+    return boxes["couple_label"].right
+
+
+def _draw_cue_card(canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: float, y0: float):
     f = fonts()
-    lay = cue_card_layout(card, sheet, name_size)
+    lay = cue_card_layout(card, sheet)
     boxes = lay.boxes
     canvas.saveState()
     canvas.translate(x0, y0)
@@ -253,15 +220,17 @@ def _draw_cue_card(
     draw_fitted(canvas, lay.header, header.x, header.top)
     qr, caption = boxes["qr"], boxes["qr_caption"]
     draw_qr(canvas, card.qr, qr.x, qr.y, qr.w)
-    canvas.setFont(f.regular, MIN_SIZE)
-    canvas.drawCentredString(
-        caption.x + caption.w / 2,
-        caption.y + 2,
-        _("Your card, live") if card.number is not None else _("The scoreboard"),
-    )
+    caption_text = _("Your card, live") if card.number is not None else _("The scoreboard")
+    draw_text(
+        canvas, caption_text, f.regular, caption.x, caption.y + 8.15, caption.w, SMALL_LINE,
+        size=MIN_SIZE, max_lines=1, align="center",
+    )  # fmt: skip
     for key, label in (("couple_label", _("COUPLE")), ("start_label", _("STARTING TABLE"))):
-        canvas.setFont(f.regular, MIN_SIZE)
-        canvas.drawString(boxes[key].x, boxes[key].y + 1.5, label.upper())
+        box = boxes[key]
+        draw_text(
+            canvas, label.upper(), f.regular, box.x, box.y + 8.15, box.w, SMALL_LINE,
+            size=MIN_SIZE, max_lines=1,
+        )  # fmt: skip
     number = boxes["number"]
     if lay.number is not None:
         canvas.setFont(f.bold, lay.number.size)
@@ -270,8 +239,12 @@ def _draw_cue_card(
         canvas.roundRect(number.x, number.y, number.w, number.h, 4)
     start = boxes["start"]
     if card.start_table:
-        canvas.setFont(f.bold, 15)
-        canvas.drawString(start.x, start.y + 4, card.start_table)
+        # As wide as the column, or up to the note of a late couple.
+        width = (boxes["start_note"].x - 2 if lay.start_note else left_of(boxes)) - start.x
+        draw_text(
+            canvas, card.start_table, f.bold, start.x, start.y + 4 + 18 - 3.75, width, 18,
+            size=15, max_lines=1,
+        )  # fmt: skip
     else:
         canvas.roundRect(start.x, start.y, start.w, start.h, 3)
     if lay.start_note is not None:
@@ -281,10 +254,12 @@ def _draw_cue_card(
         y = draw_fitted(canvas, lay.player1, names.x, names.top)
         canvas.setFont(f.regular, 9)
         canvas.drawString(names.x, y - 10, "&")
-        draw_fitted(canvas, lay.player2, names.x, y - 14)
+        draw_fitted(canvas, lay.player2, names.x, y - AMPERSAND_GAP)
     else:
-        canvas.setFont(f.regular, MIN_SIZE)
-        canvas.drawString(names.x, names.top - LABEL_H + 1.5, _("NAMES").upper())
+        draw_text(
+            canvas, _("NAMES").upper(), f.regular, names.x, names.top + 0.15, names.w,
+            SMALL_LINE, size=MIN_SIZE, max_lines=1,
+        )  # fmt: skip
         canvas.setStrokeGray(0.35)
         canvas.setLineWidth(0.5)
         for offset in (30, 58):
@@ -359,7 +334,6 @@ def draw_cue_cards(sheet: r.CueCardSheet) -> bytes:
     xs = [x_margin + i * CARD_W for i in range(columns + 1)]
     ys = [y_margin + j * CARD_H for j in range(rows + 1)]
     per_page = columns * rows
-    name_size = names_size(sheet)
     for index, card in enumerate(sheet.cards):
         slot = index % per_page
         if slot == 0:
@@ -367,7 +341,7 @@ def draw_cue_cards(sheet: r.CueCardSheet) -> bytes:
                 canvas.showPage()
             _cut_marks(canvas, xs, ys, size)
         column, row = slot % columns, slot // columns
-        _draw_cue_card(canvas, card, sheet, xs[column], ys[rows - 1 - row], name_size)
+        _draw_cue_card(canvas, card, sheet, xs[column], ys[rows - 1 - row])
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

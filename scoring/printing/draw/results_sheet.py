@@ -1,6 +1,7 @@
 """The results sheet, for the notice board."""
 
 import io
+import math
 from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
@@ -9,13 +10,29 @@ from reportlab.lib.units import inch
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from .. import rows as r
-from ..fonts import Fitted, fit_text, fonts
-from .common import flowing_document, para_text, paragraph_styles, title_block
+from ..fonts import Fitted, fit_lines, fonts, text_width
+from .common import flowing_document, para_lines, para_text, paragraph_styles, title_block
 
 PUNCH_COLUMNS_MAX = 30  # more games than this: the punched numbers as text
 NAME_SIZE = 9  # the smallest type on the results sheet: readable on a notice board
-PUNCH_W_MIN = 12.5  # a punched-game column: "25" at NAME_SIZE
-PUNCHES_W = 4.4 * inch  # the most the punched-game columns may take
+PUNCH_SIZE = 10  # the punched game numbers, read from arm's length
+CELL_PADDING = 2.5 + 6 + 0.5  # a Paragraph cell's left and right padding, and a hair
+PUNCHES_W = 4.4 * inch  # the most the punched-game grid may take
+FIGURE_SPACE = "\u2007"  # as wide as a figure
+SEPARATOR_GREY = colors.Color(0.45, 0.45, 0.45)  # lines between games: visible on paper
+
+
+def punch_pitch(font: str) -> float:
+    """A punched game's column: "25" and a figure's width of space."""
+    return 3 * text_width("0", font, PUNCH_SIZE) + 1
+
+
+def punch_grid_shape(games: int, font: str) -> tuple[int, int]:
+    """(rows, columns) of the punched games, laid out as on the cue card:
+    as few rows as fit PUNCHES_W with a figure's width between numbers."""
+    most = max(1, int(PUNCHES_W // punch_pitch(font)))
+    rows = math.ceil(games / most)
+    return rows, math.ceil(games / rows)
 
 
 def standings_name_fit(row: r.StandingRow, width: float, bold: bool = False) -> Fitted:
@@ -23,40 +40,72 @@ def standings_name_fit(row: r.StandingRow, width: float, bold: bool = False) -> 
     as many lines as they need (the row grows; a longer evening takes more pages)."""
     f = fonts()
     note = f" ({row.note})" if row.note else ""
-    return fit_text(
-        f"{row.player1} & {row.player2}{note}",
-        f.bold if bold else f.regular,
-        width=width,
-        height=200,
-        max_size=NAME_SIZE,
-        min_size=NAME_SIZE,
-        max_lines=12,
+    return fit_lines(
+        f"{row.player1} & {row.player2}{note}", f.bold if bold else f.regular, NAME_SIZE, width
     )
+
+
+def _punch_grid(cells: Sequence[str], rows: int, columns: int, header: bool) -> Table:
+    """One couple's punched games (or, as the header, every game number in
+    grey) in `rows` x `columns` cells, the games in order row by row."""
+    f = fonts()
+    padded = list(cells) + [""] * (rows * columns - len(cells))
+    data = [padded[i * columns : (i + 1) * columns] for i in range(rows)]
+    commands = [
+        ("FONT", (0, 0), (-1, -1), f.regular, PUNCH_SIZE, PUNCH_SIZE * 1.05),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("LINEAFTER", (0, 0), (-2, -1), 0.5, SEPARATOR_GREY),
+    ]
+    if header:
+        commands.append(("TEXTCOLOR", (0, 0), (-1, -1), colors.Color(0.35, 0.35, 0.35)))
+    pitch = punch_pitch(f.regular)
+    table = Table(
+        data, colWidths=[pitch] * columns, rowHeights=[PUNCH_SIZE + 0.6] * rows, hAlign="LEFT"
+    )
+    table.setStyle(TableStyle(commands))
+    return table
+
+
+def _cell(text: str, font: str, width: float) -> str:
+    """A plain table cell's text, wrapped to its column at NAME_SIZE."""
+    return "\n".join(fit_lines(text, font, NAME_SIZE, width).lines)
 
 
 def _standings_table(sheet: r.ResultsSheet, width: float) -> Table:
     f = fonts()
     games = sheet.games
-    per_game = games <= PUNCH_COLUMNS_MAX and games * PUNCH_W_MIN <= PUNCHES_W
-    place_w, couple_w, games_w = 0.5 * inch, 0.56 * inch, 0.56 * inch
-    punch_w = PUNCH_W_MIN if per_game else 3 * inch
-    punched_w = punch_w * games if per_game else punch_w
-    names_w = width - place_w - couple_w - games_w - punched_w
+    per_game = games <= PUNCH_COLUMNS_MAX
+    pad = 5  # a cell's left and right padding
     header = [_("Place"), _("Couple"), _("Names"), _("Games")]
-    widths = [place_w, couple_w, names_w, games_w]
+    # Each column as wide as its heading in this language (at least its figures).
+    place_w, couple_w, _names, games_w = (
+        max(minimum, text_width(text, f.bold, NAME_SIZE) + pad + 1)
+        for text, minimum in zip(header, (0.5 * inch, 0.56 * inch, 0, 0.56 * inch), strict=True)
+    )
     if per_game:
-        header += [str(game) for game in range(1, games + 1)]
-        widths += [punch_w] * games
+        grid_rows, grid_columns = punch_grid_shape(games, f.regular)
+        punched_w = grid_columns * punch_pitch(f.regular)
+        header.append(
+            _punch_grid([str(g) for g in range(1, games + 1)], grid_rows, grid_columns, True)
+        )
     else:
-        header.append(_("Games won (punched numbers)"))
-        widths.append(punch_w)
+        punched_w = 3 * inch
+        header.append(_cell(_("Games won (punched numbers)"), f.bold, punched_w - 6))
+    names_w = width - place_w - couple_w - games_w - punched_w
+    widths = [place_w, couple_w, names_w, games_w, punched_w]
+    header[:4] = [_cell(text, f.bold, w - pad) for text, w in zip(header[:4], widths, strict=False)]
     leading = NAME_SIZE * 1.15
     commands = [
         ("FONT", (0, 0), (-1, 0), f.bold, NAME_SIZE, leading),
         ("FONT", (0, 1), (-1, -1), f.regular, NAME_SIZE, leading),
         ("ALIGN", (0, 0), (1, -1), "RIGHT"),
         ("ALIGN", (3, 0), (3, -1), "RIGHT"),
-        ("ALIGN", (4, 0), (-1, -1), "CENTER" if per_game else "LEFT"),
+        ("ALIGN", (4, 0), (-1, -1), "LEFT"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, colors.Color(0.92, 0.92, 0.92)]),
@@ -66,39 +115,28 @@ def _standings_table(sheet: r.ResultsSheet, width: float) -> Table:
         ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
         ("LEFTPADDING", (4, 0), (-1, -1), 0 if per_game else 3),
         ("RIGHTPADDING", (4, 0), (-1, -1), 0),
-        ("LINEBEFORE", (4, 0), (4, -1), 0.5, colors.Color(0.5, 0.5, 0.5)),
-        # Hairlines between the games, so "10" "11" "12" never read as one number.
-        ("LINEAFTER", (4, 0), (-2, -1), 0.25, colors.Color(0.75, 0.75, 0.75)),
+        ("LINEBEFORE", (4, 0), (4, -1), 0.8, SEPARATOR_GREY),
     ]
-    if per_game:
-        commands.append(("FONT", (4, 0), (-1, 0), f.regular, NAME_SIZE, leading))
     data = [header]
     for index, row in enumerate(sheet.standings, start=1):
-        names = standings_name_fit(row, names_w - 5, bold=row.prize)
+        names = standings_name_fit(row, names_w - pad, bold=row.prize)
         if row.prize:
             commands.append(("FONT", (0, index), (3, index), f.bold, NAME_SIZE, leading))
-        if names.size != NAME_SIZE or len(names.lines) > 1:
-            commands.append(
-                ("FONT", (2, index), (2, index), names.font, names.size, names.size * 1.15)
-            )
         cells = [row.place, str(row.number), "\n".join(names.lines), str(row.wins)]
         if per_game:
             punched = set(row.punched)
-            cells += [str(game) if game in punched else "" for game in range(1, games + 1)]
+            cells.append(
+                _punch_grid(
+                    [str(g) if g in punched else "" for g in range(1, games + 1)],
+                    grid_rows,
+                    grid_columns,
+                    False,
+                )
+            )
         else:
-            text = fit_text(
-                " ".join(str(game) for game in row.punched) or "–",
-                f.regular,
-                width=punch_w - 4,
-                height=200,
-                max_size=NAME_SIZE,
-                min_size=NAME_SIZE,
-                max_lines=12,
-            )
-            commands.append(
-                ("FONT", (4, index), (4, index), f.regular, text.size, text.size * 1.15)
-            )
-            cells.append("\n".join(text.lines))
+            # A figure's width (and a space to break at) between two numbers.
+            numbers = (FIGURE_SPACE + " ").join(str(game) for game in row.punched) or "–"
+            cells.append(_cell(numbers, f.regular, punched_w - 4))
         data.append(cells)
     table = Table(data, hAlign="LEFT", colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle(commands))
@@ -114,7 +152,15 @@ def _lines_table(lines: Sequence[r.Line], width: float, styles) -> Table:
     data = [
         [
             Paragraph(f"<b>{para_text(line.label)}</b>", styles["cell"]),
-            Paragraph(para_text(_grouped(line.value) if line.code else line.value), styles["cell"]),
+            Paragraph(
+                para_lines(
+                    _grouped(line.value) if line.code else line.value,
+                    styles["cell"].fontName,
+                    NAME_SIZE,
+                    width - 1.15 * inch - CELL_PADDING,
+                ),
+                styles["cell"],
+            ),
         ]
         for line in lines
     ]
@@ -140,12 +186,15 @@ def _prizes_table(sheet: r.ResultsSheet, width: float, styles) -> Table:
         title = f"<b>{para_text(row.title)}</b>"
         if row.prize:
             title += f"<br/>{para_text(row.prize)}"
-        winners = "<br/>".join(para_text(winner) for winner in row.winners) or "–"
+        winners = "<br/>".join(
+            para_lines(winner, styles["cell"].fontName, NAME_SIZE, widths[2] - CELL_PADDING)
+            for winner in row.winners
+        )
         data.append(
             [
                 Paragraph(title, styles["cell"]),
                 "" if row.wins is None else str(row.wins),
-                Paragraph(winners, styles["cell"]),
+                Paragraph(winners or "–", styles["cell"]),
                 Paragraph(para_text(row.how), styles["cell"]),
             ]
         )

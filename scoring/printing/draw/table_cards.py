@@ -7,9 +7,9 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import MIN_SIZE, Fitted, fit_text, fonts
+from ..fonts import Fitted, fit_text, fonts
 from ..qr import draw_qr
-from .common import GRID_GREY, SAFE_MARGIN, draw_fitted, new_canvas, page_size
+from .common import GRID_GREY, SAFE_MARGIN, draw_text, new_canvas, page_size
 
 
 def table_number_fit(number: int, width: float, height: float) -> Fitted:
@@ -32,37 +32,41 @@ def _draw_table_half(canvas: Canvas, card: r.TableCard, heading: r.Heading, w: f
     qr_x = w - margin - qr_size
     qr_y = (h - qr_size) / 2 - 6
     draw_qr(canvas, card.qr, qr_x, qr_y, qr_size)
-    canvas.setFont(f.bold, 11)
-    canvas.drawCentredString(qr_x + qr_size / 2, qr_y + qr_size + 16, _("Report your result"))
-    canvas.setFont(f.regular, 8.5)
-    canvas.drawCentredString(
-        qr_x + qr_size / 2, qr_y + qr_size + 5, _("Scan with your phone's camera")
-    )
-    # The link under the code, as wide as the margin allows (never in the printer's edge).
+    # The words over the code and the link under it, as wide as the margin
+    # allows (never in the printer's edge), each fitted to its box.
     spill = margin - SAFE_MARGIN
-    link = fit_text(
-        card.qr, f.regular, width=qr_size + 2 * spill, height=20, max_size=7.5, min_size=MIN_SIZE
-    )
-    draw_fitted(canvas, link, qr_x - spill, qr_y - 3, align="center", width=qr_size + 2 * spill)
+    text_x, text_w = qr_x - spill, qr_size + 2 * spill
+    caption_top = qr_y + qr_size + 40
+    title = draw_text(
+        canvas, _("Report your result"), f.bold, text_x, caption_top, text_w, 14,
+        size=11, max_lines=1, align="center",
+    )  # fmt: skip
+    draw_text(
+        canvas, _("Scan with your phone's camera"), f.regular, text_x,
+        caption_top - title.height, text_w, 40 - title.height - 2,
+        size=8.5, align="center",
+    )  # fmt: skip
+    draw_text(
+        canvas, card.qr, f.regular, text_x, qr_y - 3, text_w, 20,
+        size=7.5, align="center", link=True,
+    )  # fmt: skip
     # The number, as big as the space allows.
     number_w = qr_x - margin - 0.3 * inch
-    canvas.setFont(f.bold, 30)
-    canvas.drawCentredString(margin + number_w / 2, h - margin - 26, _("TABLE").upper())
+    draw_text(
+        canvas, _("TABLE").upper(), f.bold, margin, h - margin, number_w, 36,
+        size=30, max_lines=1, align="center",
+    )  # fmt: skip
     number_h = h - 2 * margin - 70
     fitted = table_number_fit(card.number, number_w, number_h)
     size = fitted.size
     canvas.setFont(f.bold, size)
     center_y = margin + 22 + number_h / 2
     canvas.drawCentredString(margin + number_w / 2, center_y - 0.36 * size, fitted.lines[0])
-    footer = fit_text(
-        f"{heading.hall} · {heading.evening} · {heading.date}",
-        f.regular,
-        width=number_w,
-        height=14,
-        max_size=9,
-        min_size=MIN_SIZE,
-    )
-    draw_fitted(canvas, footer, margin, margin + 14, align="center", width=number_w)
+    draw_text(
+        canvas, f"{heading.hall} · {heading.evening} · {heading.date}", f.regular,
+        margin, margin + 14, number_w, 14 + margin - SAFE_MARGIN,
+        size=9, align="center",
+    )  # fmt: skip
 
 
 def draw_table_cards(sheet: r.TableCardSheet) -> bytes:
@@ -88,9 +92,11 @@ def draw_table_cards(sheet: r.TableCardSheet) -> bytes:
         canvas.setDash(4, 4)
         canvas.line(SAFE_MARGIN, h / 2, w - SAFE_MARGIN, h / 2)
         canvas.setFillGray(GRID_GREY)
-        canvas.setFont(f.regular, 8)
-        canvas.drawString(SAFE_MARGIN + 2, h / 2 + 3, _("fold"))
-        canvas.drawRightString(w - SAFE_MARGIN - 2, h / 2 + 3, _("fold"))
+        for x, align in ((SAFE_MARGIN + 2, "left"), (w - SAFE_MARGIN - 2 - inch, "right")):
+            draw_text(
+                canvas, _("fold"), f.regular, x, h / 2 + 12.6, inch, 10,
+                size=8, max_lines=1, align=align,
+            )  # fmt: skip
         canvas.restoreState()
     canvas.showPage()
     canvas.save()
