@@ -199,6 +199,7 @@ def restore_backup(path: Path) -> Path | None:
     # The backup itself is never changed: a copy gets the new generation.
     staged = target.with_name(target.name + ".restoring")
     staged.unlink(missing_ok=True)
+    private_file(staged)  # owner-only before the first page is written
     try:
         _backup_api_copy(path, staged)
         new_generation(staged)

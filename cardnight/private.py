@@ -1,12 +1,15 @@
 """Owner-only files: the database holds sessions and password hashes, and
 halls copy backups to USB sticks, so var/, the SQLite database (with its WAL
 and SHM files) and every backup are readable by the server's user only
-(folders 0700, files 0600), whatever the umask (issue 12, point 10).
+(folders 0700, files 0600), whatever the umask (issue 12, point 10). So
+is every other file the app writes: `write_private` is the one way it
+writes one (an exported evening and the PDFs hold every couple's names).
 
 Plain functions with no Django import: settings.py calls them.
 """
 
 import os
+import stat
 from pathlib import Path
 
 DIR_MODE = 0o700
@@ -26,8 +29,10 @@ def _tighten(path: Path, mode: int) -> None:
     if os.name == "nt":
         return
     try:
-        current = path.stat().st_mode & 0o777
-        if current & ~mode:
+        info = path.stat()
+        current = info.st_mode & 0o777
+        plain = stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)  # not /dev/null
+        if plain and current & ~mode:
             os.chmod(path, current & mode)
     except OSError:
         return
@@ -65,4 +70,24 @@ def private_database(path: Path) -> Path:
     private_file(path)
     for suffix in SQLITE_SIDE_FILES:
         _tighten(path.with_name(path.name + suffix), FILE_MODE)
+    return path
+
+
+def write_private(path: Path, content: bytes | str, *, exclusive: bool = False) -> Path:
+    """Write `content` (text is written as UTF-8) to the file `path`,
+    owner-only: created 0600 whatever the umask, and an existing file of
+    ours tightened before a byte is written. The one way the app writes a
+    file; `path` may also be a device such as /dev/null, left as it is.
+    `exclusive`: only create it (FileExistsError if it is there already)."""
+    path = Path(path)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0)
+    if exclusive:
+        flags |= os.O_EXCL
+    fd = os.open(path, flags, FILE_MODE)
+    with os.fdopen(fd, "wb") as handle:
+        _tighten(path, FILE_MODE)
+        if path.is_file():
+            handle.truncate()
+        handle.write(data)
     return path

@@ -5,6 +5,7 @@ variable, read through the small helpers below that fail loudly on a bad
 value. README.md lists them all.
 """
 
+import contextlib
 import datetime
 import os
 import secrets
@@ -16,7 +17,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from cardnight.private import private_database, private_dir
+from cardnight.private import private_database, private_dir, write_private
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 # A checkout holds templates/, static/ and locale/ at its top; an installed
@@ -68,9 +69,9 @@ def _secret_key() -> str:
     path = VAR_DIR / "secret_key"
     if not path.exists():
         private_dir(VAR_DIR)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as handle:
-            handle.write(secrets.token_urlsafe(50))
+        # Another process may have made it a moment ago: then use that one.
+        with contextlib.suppress(FileExistsError):
+            write_private(path, secrets.token_urlsafe(50), exclusive=True)
     return path.read_text().strip()
 
 

@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount
+from cardnight.text import PlainTextFormField
 from scoring.models import Prize, Target
 from scoring.rules.ties import CHOICES
 from scoring.standings import SORTS
@@ -63,7 +64,7 @@ class PrizeForm(forms.Form):
             "max_value": _("A share is at most 100%%."),
         },
     )
-    item = forms.CharField(label=_("Item"), required=False, max_length=100)
+    item = PlainTextFormField(label=_("Item"), required=False, max_length=100)
 
     def clean(self):
         data = super().clean()
@@ -79,8 +80,8 @@ class PrizeForm(forms.Form):
 
 class FiftyFiftyForm(forms.Form):
     takings = forms.DecimalField(label=_("Tickets sold for ($)"), **MONEY)
-    ticket = forms.CharField(label=_("Winning ticket"), required=False, max_length=20)
-    winner = forms.CharField(label=_("Winner's name"), required=False, max_length=80)
+    ticket = PlainTextFormField(label=_("Winning ticket"), required=False, max_length=20)
+    winner = PlainTextFormField(label=_("Winner's name"), required=False, max_length=80)
 
 
 class HatNumbersForm(forms.Form):

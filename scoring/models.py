@@ -11,6 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount, validate_percent
+from cardnight.text import PlainCharField
 from tables.models import Couple, Evening
 
 
@@ -53,7 +54,7 @@ class Prize(models.Model):
         blank=True,
         validators=[validate_percent],
     )
-    item = models.CharField(_("item"), max_length=100, blank=True)
+    item = PlainCharField(_("item"), max_length=100, blank=True)
 
     class Meta:
         ordering = ["evening", "target", "place"]

@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from cardnight.private import private_dir, write_private
+
 FALLBACK_ADDRESS = "http://127.0.0.1:8000/"
 MAX_ADDRESS = 200
 
@@ -60,8 +62,8 @@ def found_address_file() -> Path:
 def record_found_address(address: str) -> None:
     """Keep the address `make run` found (the `addresses` command)."""
     path = found_address_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(check_address(address) + "\n")
+    private_dir(path.parent)
+    write_private(path, check_address(address) + "\n")
 
 
 def site_address() -> str:

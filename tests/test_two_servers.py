@@ -4,18 +4,32 @@ live part, a couple's card and the JSON read through the other, right after
 each write, with the ETag the phone held before it. Never a 304 for a
 changed page, never a stale full page or JSON; a live part a moment old
 (the once-a-second rebuild) carries its own older ETag, so the phone asks
-again, and is current after that second."""
+again, and is current after that second. And the hosting guide's Caddy in
+front of two servers loses no form when one of them dies (Debian's Caddy,
+which .ci/run installs; skipped without it)."""
 
 import json
+import os
 import re
+import shutil
+import socket
 import subprocess
 import time
 import uuid
+from pathlib import Path
 
 import pytest
 from django.db import connection
 
-from tests.support.hall import Browser, Server, manage, need_redis, open_tables, server_env
+from tests.support.hall import (
+    Browser,
+    Server,
+    free_port,
+    manage,
+    need_redis,
+    open_tables,
+    server_env,
+)
 
 pytestmark = pytest.mark.postgres
 
@@ -126,3 +140,107 @@ def test_two_servers_on_one_database_and_cache_never_serve_a_stale_board(tmp_pat
         # And nothing changed: every phone is told its copy is current.
         held = {name: etag for name, (_, etag, _) in answers.items()}
         assert {status for status, _, _ in read_all(phone, held).values()} == {304}
+
+
+# --- Caddy in front, as docs/hosting.md sets it up ------------------------------
+
+GUIDE = Path(__file__).resolve().parent.parent / "docs" / "hosting.md"
+DOOR_SETUP = """
+import datetime
+from tables.models import Evening, Hall
+Evening.objects.create(hall=Hall.objects.get(), name="Saturday", slug="saturday",
+                       date=datetime.date(2026, 11, 28), games=25)
+"""
+
+
+def guide_caddyfile(port: int, upstreams: list[int], log: Path) -> str:
+    """The guide's whole Caddyfile, with only what a test must change: the
+    site's address (plain HTTP on a free port, no certificate), the app
+    servers' ports, no admin endpoint (other Caddies may run) and the log."""
+    text = re.findall(r"```caddy\n(.*?)```", GUIDE.read_text(), re.S)[0]  # "the whole file"
+    text = re.sub(r"\A\{.*?\n\}\n", "{\n\tadmin off\n\tauto_https off\n}\n", text, flags=re.S)
+    text = text.replace("cards.example.org {", f"http://127.0.0.1:{port} {{")
+    text = text.replace(
+        "127.0.0.1:8001 127.0.0.1:8002", " ".join(f"127.0.0.1:{p}" for p in upstreams)
+    )
+    text = text.replace("/var/log/caddy/cardnight.log", str(log))
+    assert "8001" not in text and "example.org {" not in text
+    return text
+
+
+@pytest.fixture
+def caddy_binary():
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        pytest.skip("Caddy is not installed (.ci/run installs Debian's caddy)")
+    return caddy
+
+
+class Caddy:
+    def __init__(self, binary: str, config: str, folder: Path, port: int):
+        self.binary, self.folder, self.port = binary, folder, port
+        self.config = folder / "Caddyfile"
+        self.config.write_text(config)
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> "Caddy":
+        env = {**os.environ, "HOME": str(self.folder), "XDG_DATA_HOME": str(self.folder),
+               "XDG_CONFIG_HOME": str(self.folder)}  # fmt: skip
+        command = [self.binary, "run", "--config", str(self.config), "--adapter", "caddyfile"]
+        self.process = subprocess.Popen(
+            command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return self
+            except OSError:
+                assert self.process.poll() is None, "caddy stopped: see the Caddyfile"
+                time.sleep(0.1)
+        raise RuntimeError("caddy did not start")
+
+    def __exit__(self, *exc) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def test_forms_sent_through_the_guides_caddy_survive_one_server_dying(
+    tmp_path, shared, caddy_binary
+):
+    """docs/hosting.md's Caddyfile in front of two servers: one is killed
+    while couples are being registered through it. Caddy tries each form
+    that meets the dead server on the other one, with its body: no 502,
+    every couple saved once."""
+    database_url, redis_url = shared
+    env = server_env(tmp_path, database_url, REDIS_URL=redis_url)
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "shell", "--no-imports", "-c", SETUP)
+    manage(env, "shell", "--no-imports", "-c", DOOR_SETUP)
+    log = tmp_path / "caddy.log"
+    with Server(env, workers=1) as doomed, Server(env, workers=1) as survivor:
+        port = free_port()
+        config = guide_caddyfile(port, [doomed.port, survivor.port], log)
+        (tmp_path / "caddy").mkdir()
+        with Caddy(caddy_binary, config, tmp_path / "caddy", port) as caddy:
+            volunteer = Browser(caddy.url)
+            volunteer.sign_in("vince", PASSWORD)
+            statuses = []
+            for n in range(30):
+                if n == 6:
+                    doomed.kill()
+                form = {"player1": f"Flora {n}", "player2": f"Angus {n}"}
+                statuses.append(volunteer.post("/evenings/saturday/door/", form)[0])
+    assert statuses == [302] * 30, f"{statuses.count(502)} of 30 forms answered 502"
+    names = manage(env, "shell", "--no-imports", "-c", COUNT_SATURDAY).split()
+    assert sorted(names) == sorted(f"Flora{n}" for n in range(30))
+
+
+COUNT_SATURDAY = """
+from tables.models import Couple
+print(" ".join(c.player1.replace(" ", "") for c in Couple.objects.filter(evening__slug="saturday")))
+"""

@@ -107,10 +107,13 @@ def hall_calendar(hall: Hall, today: datetime.date | None = None) -> bytes:
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("method", "PUBLISH")
-    name = _("45s at %(hall)s") % {"hall": hall.name}
+    # The library escapes TEXT values (commas, semicolons, backslashes, line
+    # breaks) only for properties it knows as TEXT: NAME and the X- ones it
+    # takes for unknown, written as they are, so they are given as TEXT.
+    name = icalendar.vText(_("45s at %(hall)s") % {"hall": hall.name})
     cal.add("x-wr-calname", name)
     cal.add("name", name)
-    cal.add("x-wr-timezone", settings.TIME_ZONE)
+    cal.add("x-wr-timezone", icalendar.vText(settings.TIME_ZONE))
     cal.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", icalendar.vDuration(REFRESH))
     evenings = list(feed_evenings(hall, today))

@@ -10,7 +10,6 @@ schema cannot make (they need the evening's other values).
 from __future__ import annotations
 
 import json
-import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -20,6 +19,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from cardnight.errors import UserError
+from cardnight.text import control_character, tidy
 
 FORMAT = "cardnight-evening"
 VERSION = 1
@@ -172,15 +172,16 @@ def integer(value, field: str, *, low: int = 1, high: int | None = None, null=Fa
 
 
 def text(value, field: str, *, max_length: int, required=True) -> str:
-    """Text with its spaces tidied. Control characters (a NUL, which
-    PostgreSQL cannot store, a tab, …) are refused."""
+    """Text under the one rule for typed text (`cardnight.text`): spaces
+    tidied (a tab or line break becomes a space), any other control
+    character (a NUL, which PostgreSQL cannot store, …) refused."""
     if not isinstance(value, str):
         raise problem(field, _("must be text, not %(value)s."), value=shown(value))
-    if any(unicodedata.category(c) == "Cc" and not c.isspace() for c in value):
+    value = tidy(value)  # THE rule for typed text (cardnight.text), as on the web
+    if control_character(value) is not None:
         raise problem(
             field, _("contains a control character (such as NUL): %(value)s."), value=shown(value)
         )
-    value = " ".join(value.split())
     if required and not value:
         raise problem(field, _("must not be empty."))
     if len(value) > max_length:

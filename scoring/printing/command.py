@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 
 from cardnight.errors import UserError
+from cardnight.private import write_private
 from tables import links
 from tables.models import Evening
 
@@ -77,7 +78,7 @@ class PrintCommand(BaseCommand):
             return
         path = Path(output or pdf.filename)
         try:
-            path.write_bytes(pdf.content)
+            write_private(path, pdf.content)  # names on them: owner-only
         except OSError as error:
             raise CommandError(f"Cannot write {path}: {error.strerror}.") from None
         self.stdout.write(f"{path} ({len(pdf.content) // 1024 + 1} KB)")

@@ -3,6 +3,8 @@ their ties, the booby, half-time and travelling prizes, the 50/50 and the
 money. Volunteers see it and settle ties; only organizers change prizes and
 money."""
 
+import re
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -56,7 +58,7 @@ def _slots(evening: Evening, results, bound: PrizeForm | None = None) -> list[di
                     share_percent=prize.share_percent,
                     item=prize.item,
                 )
-            form = PrizeForm(initial=initial, auto_id=f"id_{target}{place}_%s")
+            form = PrizeForm(initial=initial, auto_id=form_ids(target, place))
         slots.append(
             {
                 "target": target,
@@ -69,6 +71,16 @@ def _slots(evening: Evening, results, bound: PrizeForm | None = None) -> list[di
             }
         )
     return slots
+
+
+def form_ids(target, place) -> str:
+    """The element ids of one prize's form ("id_place1_%s"): several share
+    the page. Made from a real prize's target and place only: the posted
+    values are anything a browser sends, and a "%" among them would break
+    Django's id pattern (a 500)."""
+    if target in Target.values and re.fullmatch(r"[0-9]{1,2}", str(place)):
+        return f"id_{target}{int(place)}_%s"
+    return "id_prize_%s"
 
 
 def _slot_label(target: str, place: int) -> str:
@@ -115,11 +127,16 @@ def _done(request, evening, message: str) -> HttpResponse:
 @organizer_required
 def prize_set(request: HttpRequest, slug: str) -> HttpResponse:
     evening = request.evening
-    slot = f"{request.POST.get('target', '')}{request.POST.get('place', '')}"
-    # Several prize forms share the page: each has its own element ids.
-    form = PrizeForm(request.POST, auto_id=f"id_{slot}_%s")
+    form = PrizeForm(
+        request.POST, auto_id=form_ids(request.POST.get("target"), request.POST.get("place"))
+    )
     if not form.is_valid():
-        return _page(request, evening, bound=form, status=400)
+        # A form for no prize on the page (a made-up target or place) cannot
+        # show its errors beside its fields: say so at the top instead.
+        error = ""
+        if {"target", "place"} & set(form.errors):
+            error = _("This prize is not one of this evening's: reload the page and try again.")
+        return _page(request, evening, bound=form, error=error, status=400)
     data = form.cleaned_data
     try:
         prize_service.set_prize(

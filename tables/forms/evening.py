@@ -5,6 +5,8 @@ from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from cardnight.text import PlainTextFormField
+
 from .. import links
 from ..models import (
     MAX_COUPLE_NUMBER,
@@ -102,7 +104,7 @@ class MemberForm(forms.Form):
 class EveningForm(forms.ModelForm):
     """Create or edit an evening; each setting explained in plain words."""
 
-    new_hall = forms.CharField(
+    new_hall = PlainTextFormField(
         label=_("…or a new hall"),
         max_length=100,
         required=False,

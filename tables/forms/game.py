@@ -13,6 +13,24 @@ def _number(label, required=True):
     return forms.IntegerField(label=label, required=required, min_value=1, max_value=MAX_NUMBER)
 
 
+def _request_id():
+    """The id a phone's outbox gives a report, so one sent twice counts once.
+    Its rule (letters, digits, - and _, 8 to 64 of them) is
+    `receipts.check_key`'s alone: a length limit here said "Tap the winning
+    couple" to a 65-character id."""
+    return forms.CharField(required=False)
+
+
+def report_problem(form: forms.Form, missing_winner: str) -> str:
+    """What is wrong with a sent result form, in one sentence: the field's
+    own message (a game number that is not one), or `missing_winner` when
+    only the winner is missing or wrong."""
+    for name, errors in form.errors.items():
+        if name != "winner":
+            return errors[0]
+    return missing_winner
+
+
 class ResultForm(forms.Form):
     """One tap: the winning couple. `was` is sent with a change: the winner
     the screen showed (empty: no result yet)."""
@@ -20,7 +38,7 @@ class ResultForm(forms.Form):
     winner = _number(_("Winning couple"))
     change = forms.BooleanField(required=False)
     was = _number(_("Winner shown"), required=False)
-    request_id = forms.CharField(required=False, max_length=64)  # the outbox's id
+    request_id = _request_id()
 
 
 class AdvanceForm(forms.Form):
@@ -106,10 +124,23 @@ class CorrectionForm(forms.Form):
         return reason
 
 
+def _all(message) -> dict:
+    return dict.fromkeys(("required", "invalid", "min_value", "max_value"), message)
+
+
 class ReportForm(forms.Form):
     """A table-side report: couple `reporter` says couple `winner` won `game`."""
 
-    game = forms.IntegerField(min_value=1, max_value=MAX_NUMBER)
-    reporter = _number(_("Your couple"))
+    game = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_NUMBER,
+        error_messages=_all(_("This page is out of date: reload it and report again.")),
+    )
+    reporter = forms.IntegerField(
+        label=_("Your couple"),
+        min_value=1,
+        max_value=MAX_NUMBER,
+        error_messages=_all(_("Say which couple you are first.")),
+    )
     winner = _number(_("Winning couple"))
-    request_id = forms.CharField(required=False, max_length=64)  # the outbox's id
+    request_id = _request_id()

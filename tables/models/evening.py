@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount
+from cardnight.text import PlainCharField
 
 from .. import state_cache
 from ..links import MAX_ADDRESS, validate_address
@@ -57,15 +58,15 @@ class Hall(models.Model):
         FIRST = "first", _("First names only")
         NUMBERS = "numbers", _("Couple numbers only")
 
-    name = models.CharField(_("name"), max_length=100, unique=True)
+    name = PlainCharField(_("name"), max_length=100, unique=True)
     # The hall's public page /h/<slug>/ and its calendar feed. Made from the
     # name when the hall is first saved; kept when the hall is renamed, so
     # links people saved keep working.
     slug = models.SlugField(
         _("short name for links"), max_length=MAX_HALL_SLUG, unique=True, blank=True
     )
-    address = models.CharField(_("street address"), max_length=200, blank=True)
-    note = models.CharField(_("note for players"), max_length=MAX_HALL_NOTE, blank=True)
+    address = PlainCharField(_("street address"), max_length=200, blank=True)
+    note = PlainCharField(_("note for players"), max_length=MAX_HALL_NOTE, blank=True)
     paper_size = models.CharField(
         _("paper size"), max_length=10, choices=PaperSize, default=PaperSize.LETTER
     )
@@ -221,7 +222,7 @@ class Evening(models.Model):
         FIFTEEN = 15, _("15 (old circles)")
 
     hall = models.ForeignKey(Hall, on_delete=models.PROTECT, related_name="evenings")
-    name = models.CharField(_("name"), max_length=100)
+    name = PlainCharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name for links"), max_length=60, unique=True)
     date = models.DateField(_("date"))
     start_time = models.TimeField(
@@ -303,7 +304,7 @@ class Evening(models.Model):
         validators=[validate_amount],
     )
     fifty_fifty_ticket = models.CharField(_("50/50 winning ticket"), max_length=20, blank=True)
-    fifty_fifty_winner = models.CharField(_("50/50 winner"), max_length=MAX_NAME, blank=True)
+    fifty_fifty_winner = PlainCharField(_("50/50 winner"), max_length=MAX_NAME, blank=True)
     travelling_prize = models.BooleanField(_("travelling prize"), default=False)
     travelling_start = models.PositiveSmallIntegerField(null=True, blank=True)
     half_time_leader = models.BooleanField(_("half-time leader prize"), default=False)
@@ -408,8 +409,8 @@ class Couple(models.Model):
         _("couple number"),
         validators=[MinValueValidator(1), MaxValueValidator(MAX_COUPLE_NUMBER)],
     )
-    player1 = models.CharField(_("first player"), max_length=MAX_NAME)
-    player2 = models.CharField(_("second player"), max_length=MAX_NAME)
+    player1 = PlainCharField(_("first player"), max_length=MAX_NAME)
+    player2 = PlainCharField(_("second player"), max_length=MAX_NAME)
     paid = models.BooleanField(_("paid"), default=False)
     jar_buy_in = models.BooleanField(_("in the cookie jar"), default=False)
     joined_game = models.PositiveSmallIntegerField(default=1)

@@ -24,7 +24,14 @@ from cardnight.live import evening_version, polled
 from cardnight.views import user_error
 from tables import links, queries, services
 from tables.access import organizer_required, volunteer_required
-from tables.forms.game import AdvanceForm, CorrectionForm, LeavingForm, ResultForm, StartForm
+from tables.forms.game import (
+    AdvanceForm,
+    CorrectionForm,
+    LeavingForm,
+    ResultForm,
+    StartForm,
+    report_problem,
+)
 from tables.models import Evening
 from tables.services import receipts
 
@@ -131,9 +138,8 @@ def game_result(request: HttpRequest, slug: str, game: int, table: int) -> HttpR
     evening = request.evening
     form = ResultForm(request.POST)
     if not form.is_valid():
-        return _table_response(
-            request, evening, table, error=_("Choose the winning couple."), status=400
-        )
+        error = report_problem(form, _("Choose the winning couple."))
+        return _table_response(request, evening, table, error=error, status=400)
     data = form.cleaned_data
     try:
         if data["request_id"]:  # from the screen's outbox: once per id

@@ -22,7 +22,7 @@ from cardnight.errors import Conflict, UserError
 from cardnight.live import polled
 from cardnight.views import error_page
 from tables import queries, services
-from tables.forms.game import ReportForm
+from tables.forms.game import ReportForm, report_problem
 from tables.models import Table, TableReport
 from tables.privacy import public_label
 from tables.services import receipts
@@ -185,7 +185,8 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
             return _closed_table(request, table)
         context["message"] = message
         return render(request, TEMPLATE + "#table-status", context)
-    return _report_error(request, table, reporter, UserError(_("Tap the winning couple.")))
+    problem = report_problem(form, _("Tap the winning couple."))
+    return _report_error(request, table, reporter, UserError(problem))
 
 
 def _device(request: HttpRequest) -> str:

@@ -165,3 +165,30 @@ def test_french_reads_french(client, feed_hall):
     client.cookies["django_language"] = "fr"
     (event,) = events(client, feed_hall).values()
     assert "Entrée" in str(event["DESCRIPTION"])
+
+
+def unfolded(response) -> list[str]:
+    """The feed's content lines, folded lines joined again (RFC 5545 3.1)."""
+    return response.content.decode().replace("\r\n ", "").split("\r\n")
+
+
+def test_commas_semicolons_and_backslashes_in_a_hall_name_are_escaped(client, feed_hall):
+    Hall.objects.filter(pk=feed_hall.pk).update(name="Legion, Branch 12; Hall \\ A")
+    lines = unfolded(fetch(client, feed_hall))
+    name = "45s at Legion\\, Branch 12\\; Hall \\\\ A"
+    assert f"NAME:{name}" in lines and f"X-WR-CALNAME:{name}" in lines
+    (event,) = icalendar.Calendar.from_ical(fetch(client, feed_hall).content).walk("VEVENT")
+    assert str(event["LOCATION"]).startswith("Legion, Branch 12; Hall \\ A, 85 Main Street")
+
+
+def test_a_line_break_stored_in_a_hall_name_cannot_break_or_inject_into_the_feed(client, feed_hall):
+    """The forms, the admin and the importer no longer let one in
+    (tests/test_typed_text.py); one already stored is written escaped."""
+    evil = "Hall\r\nEND:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:Free beer"
+    Hall.objects.filter(pk=feed_hall.pk).update(name=evil, note=evil, address=evil)
+    response = fetch(client, feed_hall)
+    lines = unfolded(response)
+    assert lines.count("END:VCALENDAR") == 1 and lines.count("BEGIN:VEVENT") == 1
+    assert not any(line.startswith("SUMMARY:Free beer") for line in lines)
+    cal = icalendar.Calendar.from_ical(response.content)
+    assert len(cal.walk("VEVENT")) == 1

@@ -74,6 +74,21 @@ def test_bad_prizes_get_a_message_and_nothing_changes(organizer_client, evening,
     assert not Prize.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("target", "place"),
+    [("place", "%00"), ("place", "%s"), ("%", "1"), ("place%d", "1"), ("jackpot", "1"),
+     ("place", "1%"), ("place", "²")],
+)  # fmt: skip
+def test_a_made_up_prize_slot_is_a_400_with_a_message(organizer_client, evening, target, place):
+    """The form's element ids were built from the posted values: a "%" among
+    them broke Django's id pattern (a 500)."""
+    post = {"target": target, "place": place, "kind": "cash", "amount": "5"}
+    response = organizer_client.post(reverse("prize-set", args=[evening.slug]), post)
+    assert response.status_code == 400
+    assert "reload the page" in response.content.decode()
+    assert not Prize.objects.exists()
+
+
 def test_a_volunteer_cannot_change_prizes_or_money(volunteer_client, evening):
     Evening.objects.filter(pk=evening.pk).update(fifty_fifty=True, travelling_prize=True)
     make_couples(evening, 2)

@@ -76,10 +76,14 @@ class Server:
         port: int | None = None,
         workers: int = 2,
         threads: int = 4,
+        probe_headers: dict | None = None,
         server: str | None = None,
     ):
+        """`probe_headers`: sent with the /healthz probe that waits for the
+        server (a proxy's Host and X-Forwarded-Proto, for the guide's settings)."""
         self.env, self.port = env, port or free_port()
         self.workers, self.threads = workers, threads
+        self.probe_headers = probe_headers or {}
         self.server = server or chosen_server()
         self.process: subprocess.Popen | None = None
 
@@ -103,7 +107,8 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                with urllib.request.urlopen(f"{self.url}/healthz", timeout=2) as response:
+                probe = urllib.request.Request(f"{self.url}/healthz", headers=self.probe_headers)
+                with urllib.request.urlopen(probe, timeout=2) as response:
                     if response.status == 200:
                         return self
             except OSError:

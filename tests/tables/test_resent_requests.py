@@ -150,3 +150,33 @@ def test_a_late_report_from_a_table_closed_since_says_what_was_recorded(client, 
     html = response.content.decode()
     assert response.status_code == 409
     assert "came too late" in html and f"couple {closing.couple_b.number} as the winner" in html
+
+
+def test_a_report_with_a_65_character_id_is_told_what_is_wrong(client, seating):
+    data = {"game": 1, "reporter": seating.a, "winner": seating.a, "request_id": "x" * 65}
+    response = client.post(report_url(seating), data, headers=HTMX)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "broken id" in page and "Tap the winning couple" not in page
+    assert not TableReport.objects.exists()
+
+
+def test_a_report_from_an_old_page_is_told_to_reload(client, seating):
+    data = {"game": "x", "reporter": seating.a, "winner": seating.a}
+    page = client.post(report_url(seating), data, headers=HTMX).content.decode()
+    assert "out of date" in page and "Tap the winning couple" not in page
+
+
+def test_a_report_without_a_winner_is_still_told_to_tap_one(client, seating):
+    data = {"game": 1, "reporter": seating.a}
+    page = client.post(report_url(seating), data, headers=HTMX).content.decode()
+    assert "Tap the winning couple" in page
+
+
+def test_a_volunteers_tap_with_a_65_character_id_is_told_what_is_wrong(volunteer_client, seating):
+    url = reverse("game-result", args=[seating.game.evening.slug, 1, 1])
+    data = {"winner": seating.a, "request_id": "x" * 65}
+    response = volunteer_client.post(url, data, headers=HTMX)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "broken id" in page and "Choose the winning couple" not in page

@@ -4,6 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
+from cardnight.private import write_private
 from scoring.exchange import export_evening_data
 from tables.models import Evening
 
@@ -24,8 +25,7 @@ class Command(BaseCommand):
             self.stdout.write(text, ending="")
             return
         try:
-            with open(output, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            write_private(output, text)  # every couple's names: owner-only
         except OSError as error:
             raise CommandError(f"Cannot write {output}: {error.strerror}.") from None
         self.stderr.write(f"Wrote {output}.")
