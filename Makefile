@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 8000
 
-.PHONY: run test install install-dev lint migrations-check deploy-check bench load messages screenshots clean help
+.PHONY: run test install install-dev lint migrations-check deploy-check bench bench-servers load messages screenshots clean help
 
 help:
 	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
@@ -49,6 +49,9 @@ deploy-check: install-dev
 
 bench: install-dev
 	$(BIN)/python bench/run.py
+
+bench-servers: install-dev
+	$(BIN)/python bench/servers.py
 
 screenshots: install-dev
 	CARDNIGHT_SCREENSHOTS=1 $(BIN)/python -m pytest -q -m screenshots tests/test_screenshots.py
