@@ -80,12 +80,21 @@ def server_error(request: HttpRequest) -> HttpResponse:
         return error_page(request, _("Nothing was saved"), cannot_write_message(), 503)
     if isinstance(error, (OperationalError, InterfaceError)):
         logger.error("database unavailable: %s", error)
+        # A form sent (a POST) was not saved: say so, and do not reload by
+        # itself, which would ask for the page again and lose the form.
+        sent = request.method == "POST"
         body = render_to_string(
             "503.html",
             {
+                "sent": sent,
                 "message": _(
-                    "The scores are safe, but the database is not answering. Try again in a moment."
+                    "Nothing was saved: the database is not answering. Go back and send it "
+                    "again in a moment."
                 )
+                if sent
+                else _(
+                    "The scores are safe, but the database is not answering. Try again in a moment."
+                ),
             },
         )
         response = HttpResponse(body, status=503)

@@ -21,3 +21,9 @@ class ScoringConfig(AppConfig):
         from scoring import hooks
 
         hooks.connect()
+
+        # The prizes of "New evening": proposed from the hall's last evening.
+        from scoring.new_evening import PrizesPart
+        from tables import evening_parts
+
+        evening_parts.register(PrizesPart())

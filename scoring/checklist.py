@@ -6,7 +6,8 @@ table cards, the games, ties/booby/jar, the results sheet, finishing), each
 done / to do / not yet possible (with the reason) and its one page, and the
 warnings that matter on the night. A constant number of SQL queries whatever
 the size of the evening: the results tree (at most 9), the current game's
-progress (1), its disagreements (1) and whether any prize is set (1). The
+progress (1), its disagreements (1), the tables' late reports still to check
+(1) and whether any prize is set (1). The
 last backup's time is read from the backup folder, not the database.
 
 It lives in scoring because it reads the ties and the cookie jar; the
@@ -111,10 +112,11 @@ def checklist(evening: Evening, *, phone_host: str = "") -> Checklist:
     results = evening_results(evening)
     progress = queries.progress(evening)
     disputed = queries.disputed_tables(evening)
+    late = queries.late_reports(evening)
     last_backup = backup.last_backup_time()
     prizes_set = Prize.objects.filter(evening=evening).exists()
     steps = _steps(evening, results, progress, prizes_set)
-    warnings = _warnings(evening, results, disputed, phone_host, last_backup, steps)
+    warnings = _warnings(evening, results, disputed, late, phone_host, last_backup, steps)
     return Checklist(tuple(steps), tuple(warnings), last_backup)
 
 
@@ -257,7 +259,7 @@ def _steps(evening: Evening, results: EveningResults, progress, prizes_set: bool
     return steps
 
 
-def _warnings(evening, results, disputed, phone_host, last_backup, steps) -> list[Warning]:
+def _warnings(evening, results, disputed, late, phone_host, last_backup, steps) -> list[Warning]:
     warnings: list[Warning] = []
     if phone_host and is_loopback(phone_host):
         warnings.append(
@@ -309,6 +311,15 @@ def _warnings(evening, results, disputed, phone_host, last_backup, steps) -> lis
                 )
                 % {"tables": ", ".join(str(n) for n in disputed)},
                 _url("game-screen", evening),
+                _("Game screen"),
+            )
+        )
+    for report in late:  # came after its game closed, names the other couple
+        warnings.append(
+            Warning(
+                "late-report",
+                report.summary(),
+                _url("game-screen", evening, "#late-reports"),
                 _("Game screen"),
             )
         )

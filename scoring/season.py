@@ -42,6 +42,9 @@ class SeasonEvening:
     jar_pot: Decimal = ZERO
     jar_carried_in: Decimal = ZERO
     jar_winners: tuple[int, ...] = ()
+    # Who won the jar, as the hall's privacy setting allows ("Couple 4: Ann
+    # & Joe", or "Couple 4"): numbers alone mean nothing a week later.
+    jar_went_to: tuple[str, ...] = ()
     jar_carried_over: Decimal = ZERO
     jar_settled: bool = False
     # Who took first place (finished evenings, once any tie is settled).
@@ -78,6 +81,7 @@ class Season:
     jar_balance: Decimal
     jar_balance_from: str | None
     jar_unsettled: tuple[str, ...]
+    jar_balance_from_date: object = None
 
 
 def couple_key(player1: str, player2: str) -> tuple[str, str]:
@@ -104,11 +108,12 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
     loaded = results_module.load(evenings)
     rows: dict[tuple[str, str], SeasonRow] = {}
     summaries: list[SeasonEvening] = []
-    balance, balance_from, unsettled = ZERO, None, []
+    balance, balance_from, balance_date, unsettled = ZERO, None, None, []
     for evening in evenings:
         data = loaded[evening.pk]
         result: EveningResults = results_module.compute(data)
         by_id = {couple.id: couple for couple in data.couples}
+        by_number = {couple.number: couple for couple in data.couples}
         row_of: dict[int, SeasonRow] = {}
         for couple in data.couples:
             key = couple_key(couple.player1, couple.player2)
@@ -138,7 +143,7 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
                 pot = Decimal(stored["jar_outcome__pot"])
                 carried_over = Decimal(stored["jar_outcome__carried_over"])
                 winners = tuple(stored["jar_outcome__winners"] or ())
-                balance, balance_from = carried_over, evening.name
+                balance, balance_from, balance_date = carried_over, evening.name, evening.date
             else:
                 pot, carried_over = jar.pot, jar.carried_over
                 winners = tuple(couple.number for couple in jar.winners)
@@ -150,6 +155,11 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
                     "jar_pot": pot,
                     "jar_carried_in": jar.carried_in,
                     "jar_winners": winners,
+                    "jar_went_to": tuple(
+                        public_label(by_number[number], evening.hall.privacy)
+                        for number in winners
+                        if number in by_number
+                    ),
                     "jar_carried_over": carried_over,
                     "jar_settled": bool(stored),
                 }
@@ -162,6 +172,7 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
         rows=tuple(ordered),
         jar_balance=balance,
         jar_balance_from=balance_from if balance else None,
+        jar_balance_from_date=balance_date if balance else None,
         jar_unsettled=tuple(unsettled),
     )
 

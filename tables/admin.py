@@ -2,10 +2,10 @@
 `Evening.bump_version()` (the one version bump), so an edit made here shows on
 the scoreboard like any other (issue 11).
 
-The evening's game state (results, punches, seatings, table reports, the
-current game, the jar's sealed draw, tie-breaks) changes only through the
-app's services, which check the rules and keep punches and the audit log in
-step: here it is read-only (issue 12, point 11)."""
+The evening's game state (results, punches, seatings, table reports, late
+reports, the current game, the jar's sealed draw, tie-breaks) changes only
+through the app's services, which check the rules and keep punches and the
+audit log in step: here it is read-only (issue 12, point 11)."""
 
 from operator import attrgetter
 
@@ -14,8 +14,10 @@ from django.contrib import admin
 from .models import (
     Couple,
     Evening,
+    EveningTemplate,
     Game,
     Hall,
+    LateReport,
     Membership,
     Punch,
     ResultChange,
@@ -193,6 +195,12 @@ class EveningAdmin(FixedSlugMixin, EveningOwnedAdmin):
         queryset.delete()
 
 
+@admin.register(EveningTemplate)
+class EveningTemplateAdmin(admin.ModelAdmin):
+    list_display = ["name", "hall", "updated_at"]
+    list_filter = ["hall"]
+
+
 @admin.register(Couple)
 class CoupleAdmin(EveningOwnedAdmin):
     list_display = ["number", "player1", "player2", "evening", "paid", "jar_buy_in"]
@@ -230,6 +238,12 @@ class SeatingAdmin(ReadOnlyAdmin):
 
 @admin.register(TableReport)
 class TableReportAdmin(ReadOnlyAdmin):
+    evening_id = "seating.game.evening_id"
+    list_display = ["seating", "reporter", "claimed_winner", "status", "created_at"]
+
+
+@admin.register(LateReport)
+class LateReportAdmin(ReadOnlyAdmin):
     evening_id = "seating.game.evening_id"
     list_display = ["seating", "reporter", "claimed_winner", "status", "created_at"]
 

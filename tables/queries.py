@@ -11,6 +11,7 @@ queries, whatever the number of tables or couples.
     game_plan(evening, number) -> rotation.GameSeating  # 2 queries
     movement(evening, number) -> Movement               # 4 queries
     open_reports(evening) -> dict[seating id, list[TableReport]]   # 1 query
+    late_reports(evening) -> list[LateReport] still to check     # 1 query
     leaving_and_joining(evening) -> (leaving, joining)  # 1 query
     current_tables(evening) -> list[Seating] with reports    # 2 queries
     upcoming_public(today) -> Evening queryset, hall loaded  # 1 query
@@ -25,10 +26,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q
 
 from . import rotation
-from .models import Couple, Evening, Game, Hall, ResultChange, Seating, TableReport
+from .models import (
+    Couple,
+    Evening,
+    Game,
+    Hall,
+    LateReport,
+    ResultChange,
+    Seating,
+    TableReport,
+)
 
 BYE, OUT = rotation.BYE, rotation.OUT
 
@@ -281,6 +291,28 @@ def open_reports(evening: Evening) -> dict[int, list[TableReport]]:
     return reports
 
 
+def late_reports(evening: Evening) -> list[LateReport]:
+    """Tables' reports that came after their game closed and name the other
+    couple than the result has: what the volunteers must still check, oldest
+    first (1 query). Corrected or dismissed ones are gone; so is one the
+    result now agrees with."""
+    if evening.is_setup:
+        return []
+    return list(
+        LateReport.objects.filter(seating__game__evening=evening, status=LateReport.Status.OPEN)
+        .exclude(claimed_winner=F("seating__winner"))
+        .select_related(
+            "seating__table",
+            "seating__game",
+            "seating__winner",
+            "seating__couple_a",
+            "seating__couple_b",
+            "claimed_winner",
+        )
+        .order_by("created_at", "id")
+    )
+
+
 def leaving_and_joining(evening: Evening) -> tuple[list[Couple], list[Couple]]:
     """Couples leaving after the current game, and late couples joining at the next."""
     game = evening.current_game
@@ -309,7 +341,8 @@ def changes(evening: Evening, number: int | None = None) -> list[ResultChange]:
 
 
 def games_summary(evening: Evening) -> list[dict]:
-    """One line per game started: number, tables, results in, corrections."""
+    """One line per game started: number, tables, results in, corrections,
+    results settled by the table's phones alone."""
     return list(
         Game.objects.filter(evening=evening)
         .order_by("number")
@@ -321,8 +354,9 @@ def games_summary(evening: Evening) -> list[dict]:
                 filter=Q(seatings__changes__kind=ResultChange.Kind.CORRECTED),
                 distinct=True,
             ),
+            by_phones=Count("seatings", filter=Q(seatings__by_phones=True), distinct=True),
         )
-        .values("number", "tables", "results", "corrections", "bye__number")
+        .values("number", "tables", "results", "corrections", "by_phones", "bye__number")
     )
 
 

@@ -6,6 +6,7 @@ urlpatterns = [
     path("evenings/", evenings.evening_list, name="evening-list"),
     path("evenings/new/", evenings.evening_create, name="evening-create"),
     path("evenings/<slug:slug>/edit/", evenings.evening_edit, name="evening-edit"),
+    path("evenings/<slug:slug>/template/", evenings.template_save, name="template-save"),
     path("evenings/<slug:slug>/door/", door.door, name="door"),
     path("evenings/<slug:slug>/couples/<int:number>/", door.couple_edit, name="couple-edit"),
     path(
@@ -16,6 +17,11 @@ urlpatterns = [
     path("evenings/<slug:slug>/couples/<int:number>/paid/", door.couple_paid, name="couple-paid"),
     path("halls/new/", evenings.hall_create, name="hall-create"),
     path("halls/<int:hall_id>/edit/", evenings.hall_edit, name="hall-edit"),
+    path(
+        "halls/<int:hall_id>/templates/<int:template_id>/remove/",
+        evenings.template_remove,
+        name="template-remove",
+    ),
     path("halls/<int:hall_id>/members/", evenings.hall_members, name="hall-members"),
     path(
         "halls/<int:hall_id>/members/<int:member_id>/remove/",

@@ -22,8 +22,18 @@ urlpatterns = [
         game.game_correct,
         name="game-correct",
     ),
+    path(
+        "evenings/<slug:slug>/late-reports/<int:late>/",
+        game.late_report_settle,
+        name="late-report-settle",
+    ),
     path("evenings/<slug:slug>/tables/", game.table_links, name="table-links"),
     path("evenings/<slug:slug>/tables/<int:table>/", game.table_link, name="table-link"),
     path("t/<slug:token>/", tableside.tableside, name="tableside"),
     path("t/<slug:token>/report/", tableside.tableside_report, name="tableside-report"),
+    path(
+        "t/<slug:token>/late/<int:late>/read/",
+        tableside.tableside_late_read,
+        name="tableside-late-read",
+    ),
 ]

@@ -34,6 +34,18 @@ def no_found_address(tmp_path):
         yield
 
 
+@pytest.fixture(autouse=True)
+def english_to_start():
+    """Every test starts in the site's language: a request in French leaves
+    French active in the thread, and a later test calling a service directly
+    would get French messages (the tests run in random order)."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def organizer(hall) -> User:
     """An organizer of the hall (the `hall` fixture)."""

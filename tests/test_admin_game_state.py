@@ -70,7 +70,14 @@ def test_posting_game_state_to_the_admin_changes_nothing(admin_client, running):
 
 @pytest.mark.parametrize(
     "model",
-    ["tables_punch", "tables_seating", "tables_game", "tables_tablereport", "scoring_jaroutcome"],
+    [
+        "tables_punch",
+        "tables_seating",
+        "tables_game",
+        "tables_tablereport",
+        "tables_latereport",
+        "scoring_jaroutcome",
+    ],
 )
 def test_results_and_punches_cannot_be_added_or_changed_in_the_admin(admin_client, running, model):
     assert admin_client.get(reverse(f"admin:{model}_add")).status_code == 403

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tables.models import Evening
+from tables.models import Couple, Evening
 from tests.conftest import screenshot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,3 +51,171 @@ def test_an_organizer_creates_an_evening_and_registers_four_couples(live_server,
     evening = Evening.objects.get()
     assert list(evening.couples.values_list("player1", flat=True)) == [c[0] for c in couples]
     assert evening.couples.filter(paid=True).count() == 1
+
+
+# --- The door under a fast volunteer and a failing server (the door, 1-3) ------
+
+
+def door_page(phone, live_server, evening):
+    sign_in(phone, live_server, "vince")
+    phone.goto(f"{live_server.url}/evenings/{evening.slug}/door/")
+    return phone.get_by_label("First player"), phone.get_by_label("Second player")
+
+
+def is_door_post(request) -> bool:
+    return request.method == "POST" and request.url.endswith("/door/")
+
+
+def enter(phone):
+    """Press Enter and wait for the door's answer; returns its status."""
+    with phone.expect_response(lambda r: is_door_post(r.request)) as answer:
+        phone.keyboard.press("Enter")
+    return answer.value.status
+
+
+def test_enter_after_a_duplicate_warning_warns_again_and_never_registers_it(
+    live_server, phone, volunteer, evening
+):
+    Couple.objects.create(evening=evening, number=3, player1="Yvonne D'Eon", player2="Paul D'Eon")
+    Couple.objects.create(evening=evening, number=5, player1="Mary O'Brien", player2="Jim O'Brien")
+    first, second = door_page(phone, live_server, evening)
+    first.fill("Paul Deon")
+    second.fill("Yvonne Deon")
+    assert enter(phone) == 409
+    expect(phone.get_by_role("alert")).to_contain_text("already registered as couple 3")
+    # Enter again is "Add couple" again: the same warning, nothing registered.
+    phone.get_by_label("Second player").focus()
+    assert enter(phone) == 409
+    expect(phone.get_by_role("alert")).to_contain_text("already registered as couple 3")
+    # Other names, another duplicate: warned about too.
+    phone.get_by_label("First player").fill("Mary Obrien")
+    phone.get_by_label("Second player").fill("Jim Obrien")
+    assert enter(phone) == 409
+    expect(phone.get_by_role("alert")).to_contain_text("already registered as couple 5")
+    assert evening.couples.count() == 2
+    # Registering it anyway is its own tap.
+    phone.get_by_role("button", name="Register anyway").click()
+    phone.locator("main").get_by_text("Couple 6: Mary Obrien & Jim Obrien.").wait_for()
+    assert evening.couples.count() == 3
+
+
+def test_a_refusal_puts_the_cursor_on_the_missing_name_so_nothing_is_typed_onto_the_first(
+    live_server, phone, volunteer, evening
+):
+    """The phone's Enter pressed in the first field sends no second name: the
+    next name typed goes into the empty second field, not after the first."""
+    first, second = door_page(phone, live_server, evening)
+    first.fill("Gertie Burke")
+    first.focus()
+    assert enter(phone) == 400
+    expect(phone.get_by_text("This field is required.")).to_be_visible()
+    expect(phone.get_by_label("Second player")).to_be_focused()
+    phone.keyboard.type("Claudette Samson")
+    expect(phone.get_by_label("First player")).to_have_value("Gertie Burke")
+    expect(phone.get_by_label("Second player")).to_have_value("Claudette Samson")
+    assert enter(phone) == 200
+    expect(phone.get_by_label("First player")).to_have_value("")
+    expect(phone.get_by_label("Second player")).to_have_value("")
+    expect(phone.get_by_label("First player")).to_be_focused()
+    assert list(evening.couples.values_list("player1", "player2")) == [
+        ("Gertie Burke", "Claudette Samson")
+    ]
+
+
+def test_after_a_registration_the_cursor_is_in_the_first_field_at_once_and_stays_put(
+    live_server, phone, volunteer, evening
+):
+    """htmx put the cursor back in the second field and only moved it to the
+    first one when the swap settled: keys typed, or a tap, in between landed
+    in the wrong field or were taken away."""
+    first, second = door_page(phone, live_server, evening)
+    phone.evaluate(
+        """() => {
+          window.focusLog = [];
+          document.addEventListener("htmx:afterSwap", () => {
+            window.focusLog.push("swap " + document.activeElement.id);
+            // The volunteer taps the second field right away.
+            document.getElementById("id_player2").focus();
+          });
+          document.addEventListener("htmx:afterSettle", () => {
+            window.focusLog.push("settle " + document.activeElement.id);
+          });
+        }"""
+    )
+    first.fill("Mary")
+    second.fill("John")
+    assert enter(phone) == 200
+    phone.wait_for_function("window.focusLog.length >= 2")
+    assert phone.evaluate("window.focusLog") == ["swap id_player1", "settle id_player2"]
+    expect(phone.get_by_label("Second player")).to_be_focused()
+
+
+NOT_SAVED = "Not saved: try again."
+
+
+def test_a_server_error_says_not_saved_keeps_the_names_and_a_retry_registers_once(
+    live_server, phone, volunteer, evening
+):
+    first, second = door_page(phone, live_server, evening)
+    first.fill("Mary")
+    second.fill("John")
+    assert enter(phone) == 200
+    success = phone.locator("main").get_by_text("Couple 1: Mary & John.")
+    expect(success).to_be_visible()
+
+    # The app's own 503 (its database away): nothing saved.
+    def database_away(route):
+        route.fulfill(status=503, body="The database is not answering.")
+
+    phone.route("**/door/", database_away)
+    phone.get_by_label("First player").fill("Ann")
+    phone.get_by_label("Second player").fill("Joe")
+    assert enter(phone) == 503
+    form = phone.locator("#door-section form")
+    expect(form.get_by_role("alert")).to_have_text(NOT_SAVED)
+    expect(success).to_be_hidden()  # the couple before is no longer the news
+    expect(phone.get_by_label("First player")).to_have_value("Ann")
+    expect(phone.get_by_label("Second player")).to_have_value("Joe")
+    expect(phone.locator("#live-banner")).to_contain_text("The server has a problem")
+    assert evening.couples.count() == 1
+    phone.unroute("**/door/")
+
+    # The proxy's 502 after the app saved it: the answer is uncertain.
+    def answer_lost(route):
+        route.fetch()  # the app registers the couple
+        route.fulfill(status=502, body="Bad Gateway")
+
+    phone.route("**/door/", answer_lost)
+    assert enter(phone) == 502
+    expect(form.get_by_role("alert")).to_have_text(NOT_SAVED)
+    expect(phone.get_by_label("First player")).to_have_value("Ann")
+    assert evening.couples.count() == 2
+    phone.unroute("**/door/")
+
+    # Enter again: the same registration, one couple.
+    assert enter(phone) == 200
+    phone.locator("main").get_by_text("Couple 2: Ann & Joe is registered.").wait_for()
+    expect(phone.locator("#door-section form").get_by_role("alert")).to_have_count(0)
+    expect(phone.locator("#live-banner")).to_be_hidden()
+    expect(phone.get_by_label("First player")).to_have_value("")
+    assert list(evening.couples.values_list("player1", flat=True)) == ["Mary", "Ann"]
+
+
+def test_every_htmx_form_says_not_saved_on_a_server_error_or_no_answer(
+    live_server, phone, volunteer, evening
+):
+    """The same handling for every htmx form that changes data: here the door
+    row's "Mark paid", answered 502, then not answered at all."""
+    Couple.objects.create(evening=evening, number=1, player1="Mary", player2="John")
+    door_page(phone, live_server, evening)
+    phone.route("**/paid/", lambda route: route.fulfill(status=502, body="Bad Gateway"))
+    phone.get_by_role("button", name="Mark paid").click()
+    expect(phone.locator("#couple-1").get_by_role("alert")).to_have_text(NOT_SAVED)
+    phone.unroute("**/paid/")
+    # No answer: htmx gives up after its timeout (live.js sets one), the same words.
+    phone.evaluate("() => { htmx.config.timeout = 300; }")
+    phone.locator("#couple-1 .live-notice").evaluate("el => el.remove()")
+    phone.route("**/paid/", lambda route: None)  # never answered
+    phone.get_by_role("button", name="Mark paid").click()
+    expect(phone.locator("#couple-1").get_by_role("alert")).to_have_text(NOT_SAVED)
+    assert not evening.couples.get().paid

@@ -128,3 +128,27 @@ def test_the_door_page_query_count_does_not_grow_with_the_couples(
         Couple.objects.create(evening=evening, number=number, player1="A", player2="B")
     with django_assert_max_num_queries(8):
         assert volunteer_client.get(door(evening)).status_code == 200
+
+
+def test_a_plain_form_sent_while_the_database_is_away_says_nothing_was_saved(
+    volunteer, evening, monkeypatch
+):
+    """The app's own 503: for a form sent without htmx the page says the form
+    was not saved and does not reload by itself (which would lose it)."""
+    from django.db import OperationalError
+    from django.test import Client
+
+    from tables import services
+
+    def database_away(*args, **kwargs):
+        raise OperationalError("connection to server failed")
+
+    monkeypatch.setattr(services, "register_couple", database_away)
+    client = Client(raise_request_exception=False)
+    client.force_login(volunteer)
+    response = client.post(door(evening), {"player1": "Ann", "player2": "Joe"})
+    assert response.status_code == 503
+    html = response.content.decode()
+    assert "Nothing was saved: the database is not answering. Go back and send it again" in html
+    assert 'http-equiv="refresh"' not in html
+    assert evening.couples.count() == 0

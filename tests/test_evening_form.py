@@ -72,8 +72,12 @@ def test_two_evenings_of_the_same_name_and_date_get_different_slugs(organizer_cl
         ({"hall": ""}, "hall", "Choose the hall"),
         ({"entry_fee": "-5"}, "entry_fee", "cannot be negative"),
         ({"entry_fee": "1.005"}, "entry_fee", "2 decimal places"),
-        ({"jar_draw_size": "30"}, "jar_draw_size", "more games than the evening has"),
-        ({"half_time_game": "25"}, "half_time_game", "before the last game"),
+        (
+            {"cookie_jar": "on", "jar_draw_size": "30"},
+            "jar_draw_size",
+            "more games than the evening has",
+        ),
+        ({"half_time_leader": "on", "half_time_game": "25"}, "half_time_game", "before the last"),
         ({"date": "yesterday"}, "date", "valid date"),
     ],
 )
@@ -87,6 +91,34 @@ def test_bad_settings_get_a_clear_message_and_nothing_is_saved(
     assert message in " ".join(errors[field]), errors
     assert Evening.objects.count() == 0
     assert Hall.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("overrides", "refused"),
+    [
+        # A 6-game evening keeps the defaults (half time after game 12, 8 jar
+        # games): with those prizes off, their rules do not block it.
+        ({}, None),
+        ({"half_time_leader": "on"}, "half_time_game"),
+        ({"half_time_leader": "on", "half_time_game": "3"}, None),
+        ({"half_time_leader": "on", "half_time_game": "6"}, "half_time_game"),
+        ({"cookie_jar": "on"}, "jar_draw_size"),
+        ({"cookie_jar": "on", "jar_draw_size": "6"}, None),
+        ({"cookie_jar": "on", "jar_draw_size": "4", "half_time_leader": "on"}, "half_time_game"),
+    ],
+)
+def test_a_rule_for_a_prize_that_is_off_does_not_block_a_short_evening(
+    organizer_client, hall, overrides, refused
+):
+    data = form_data(new_hall="", hall=hall.pk, games="6") | overrides
+    response = organizer_client.post(reverse("evening-create"), data)
+    if refused is None:
+        assert response.status_code == 302, response.context["form"].errors
+        assert Evening.objects.get().games == 6
+    else:
+        assert response.status_code == 400
+        assert list(response.context["form"].errors) == [refused]
+        assert Evening.objects.count() == 0
 
 
 def test_a_hall_organizer_cannot_add_a_hall_through_the_evening_form(organizer_client, hall):

@@ -25,7 +25,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from scoring.models import TieBreak
 from tables import services
 from tables.access import ORGANIZER, VOLUNTEER
-from tables.models import Evening, Hall, Membership
+from tables.models import Evening, EveningTemplate, Hall, Membership
 
 from .conftest import PASSWORD, signed_in
 
@@ -50,6 +50,7 @@ PUBLIC = {
     "hall-calendar",
     "tableside",
     "tableside-report",
+    "tableside-late-read",
 }
 
 PERSONAS = ["organizer_here", "volunteer_here", "organizer_elsewhere", "volunteer_elsewhere", None]
@@ -109,7 +110,14 @@ def site(db):
         services.register_couple(evening, f"Ann {n}", f"Joe {n}")
     services.start_evening(evening, seed=1)
     tiebreak = TieBreak.objects.create(evening=evening, wins=3)
-    return {"hall": here, "evening": evening, "tiebreak": tiebreak, "people": people}
+    template = EveningTemplate.objects.create(hall=here, name="Friday 45s")
+    return {
+        "hall": here,
+        "evening": evening,
+        "tiebreak": tiebreak,
+        "people": people,
+        "template": template,
+    }
 
 
 def _args(names, site) -> list:
@@ -122,6 +130,8 @@ def _args(names, site) -> list:
         "table": 1,
         "pk": site["tiebreak"].pk,
         "member_id": site["people"]["volunteer_here"].pk,
+        "template_id": site["template"].pk,
+        "late": 1,
     }
     return [values[name] for name in names]
 

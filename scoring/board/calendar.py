@@ -24,10 +24,12 @@ from zoneinfo import ZoneInfo
 
 import icalendar
 from django.conf import settings
-from django.utils import timezone
+from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from cardnight.formats import money
+from scoring.results.pots import JarPot, jar_pots
 from tables import links
 from tables.models import Evening, Hall
 
@@ -57,7 +59,7 @@ def location(hall: Hall) -> str:
     return f"{hall.name}, {hall.address}" if hall.address else hall.name
 
 
-def description(evening: Evening, hall: Hall, board_link: str) -> str:
+def description(evening: Evening, hall: Hall, board_link: str, pot: JarPot | None = None) -> str:
     lines = []
     if evening.cancelled:
         lines.append(_("This evening is cancelled."))
@@ -65,13 +67,32 @@ def description(evening: Evening, hall: Hall, board_link: str) -> str:
         lines.append(_("Entry: %(fee)s a couple") % {"fee": money(evening.entry_fee)})
     if evening.cookie_jar:
         lines.append(_("Cookie jar: %(buy_in)s to buy in") % {"buy_in": money(evening.jar_buy_in)})
+        if pot is not None and pot.carried_in:
+            # What the jar starts with (the buy-ins of the night are not here:
+            # they change all evening, a calendar is read days before).
+            lines.append(
+                _("%(amount)s already in the jar, carried over from %(name)s, %(date)s")
+                % {
+                    "amount": money(pot.carried_in),
+                    "name": pot.carried_from,
+                    "date": dateformat.format(
+                        pot.carried_from_date, pgettext("short day and month", "j M")
+                    ),
+                }
+            )
     if hall.note:
         lines.append(hall.note)
     lines.append(_("Scoreboard: %(link)s") % {"link": board_link})
     return "\n".join(lines)
 
 
-def event(evening: Evening, hall: Hall, address: str, now: datetime.datetime) -> icalendar.Event:
+def event(
+    evening: Evening,
+    hall: Hall,
+    address: str,
+    now: datetime.datetime,
+    pot: JarPot | None = None,
+) -> icalendar.Event:
     board_link = links.page_link(address, "board", evening.slug)
     item = icalendar.Event()
     item.add("uid", uid(evening))
@@ -89,7 +110,7 @@ def event(evening: Evening, hall: Hall, address: str, now: datetime.datetime) ->
         summary = _("Cancelled: %(evening)s") % {"evening": summary}
     item.add("summary", summary)
     item.add("location", location(hall))
-    item.add("description", description(evening, hall, board_link))
+    item.add("description", description(evening, hall, board_link, pot))
     item.add("url", board_link)
     item.add("status", "CANCELLED" if evening.cancelled else "CONFIRMED")
     item.add("sequence", evening.calendar_sequence)
@@ -117,8 +138,9 @@ def hall_calendar(hall: Hall, today: datetime.date | None = None) -> bytes:
     cal.add("refresh-interval", REFRESH, parameters={"VALUE": "DURATION"})
     cal.add("x-published-ttl", icalendar.vDuration(REFRESH))
     evenings = list(feed_evenings(hall, today))
+    pots = jar_pots(evenings)
     for evening in evenings:
-        cal.add_component(event(evening, hall, address, now))
+        cal.add_component(event(evening, hall, address, now, pots.get(evening.pk)))
     if evenings:
         # The time zone's rules around the evenings only (a year either side),
         # not every change since 1970.

@@ -153,6 +153,10 @@ def _jar(jar: JarResult, privacy: str, finished: bool) -> dict | None:
         "numbers": list(jar.numbers) if shown else None,
         "salt": jar.salt if shown else None,
         "pot": _money(jar.pot),
+        # Where part of the pot came from: the hall's previous jar evening.
+        "carried_in": _money(jar.carried_in) if jar.carried_in else None,
+        "carried_from": jar.carried_from,
+        "carried_from_date": jar.carried_from_date,
         "bought_in": len(jar.bought_in),
         "alive": None
         if jar.alive is None or finished

@@ -67,6 +67,18 @@ def fifty_fifty_result(evening: Evening) -> FiftyFiftyResult:
     )
 
 
+def carried_in_from(previous: dict | None) -> tuple[Decimal, str | None, object]:
+    """What the jar carries in from the hall's previous cookie-jar evening
+    (a row of `load.jar_chain`): its settled carry-over, with its name and
+    date when there is one; nothing while its jar is not settled."""
+    if previous is None or not previous["jar_outcome__id"]:
+        return ZERO, None, None
+    carried_in = Decimal(previous["jar_outcome__carried_over"]).quantize(CENT)
+    if not carried_in:
+        return ZERO, None, None
+    return carried_in, previous["name"], previous["date"]
+
+
 def jar_result(data: Loaded, by_id, finished: bool, warnings: list[str]) -> JarResult:
     evening = data.evening
     if not evening.cookie_jar:
@@ -74,21 +86,18 @@ def jar_result(data: Loaded, by_id, finished: bool, warnings: list[str]) -> JarR
     bought = tuple(couple for couple in data.couples if couple.jar_buy_in)
     buy_in = Decimal(evening.jar_buy_in).quantize(CENT)
     buy_ins = (buy_in * len(bought)).quantize(CENT)
-    carried_in, carried_from, previous_unsettled = ZERO, None, None
+    previous_unsettled = None
     previous = data.previous_jar
-    if previous is not None:
-        if previous["jar_outcome__id"]:
-            carried_in = Decimal(previous["jar_outcome__carried_over"]).quantize(CENT)
-            carried_from = previous["name"] if carried_in else None
-        else:
-            previous_unsettled = previous["name"]
-            warnings.append(
-                _(
-                    "The cookie jar of %(name)s (%(date)s) was never settled, so what it "
-                    "carried over is not counted here. Settle it on that evening's jar page."
-                )
-                % {"name": previous["name"], "date": date_text(previous["date"])}
+    carried_in, carried_from, carried_from_date = carried_in_from(previous)
+    if previous is not None and not previous["jar_outcome__id"]:
+        previous_unsettled = previous["name"]
+        warnings.append(
+            _(
+                "The cookie jar of %(name)s (%(date)s) was never settled, so what it "
+                "carried over is not counted here. Settle it on that evening's jar page."
             )
+            % {"name": previous["name"], "date": date_text(previous["date"])}
+        )
     pot = jar_rules.pot(buy_in, len(bought), carried_in).quantize(CENT)
     numbers = tuple(evening.jar_numbers or ())
     mode = evening.jar_draw_mode
@@ -136,6 +145,7 @@ def jar_result(data: Loaded, by_id, finished: bool, warnings: list[str]) -> JarR
         buy_ins=buy_ins,
         carried_in=carried_in,
         carried_from=carried_from,
+        carried_from_date=carried_from_date,
         previous_unsettled=previous_unsettled,
         pot=pot,
         alive=alive,

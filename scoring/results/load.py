@@ -97,35 +97,47 @@ def load(evenings: Iterable[Evening]) -> dict[int, Loaded]:
             loaded[row[0]].seatings.append(row[1:])
     jar_evenings = [evening for evening in evenings if evening.cookie_jar]
     if jar_evenings:
-        halls = {evening.hall_id for evening in jar_evenings}
-        latest = max(evening.date for evening in jar_evenings)
-        chain = list(
-            Evening.objects.filter(hall_id__in=halls, cookie_jar=True, date__lte=latest)
-            .order_by("date", "id")
-            .values(
-                "id",
-                "hall_id",
-                "date",
-                "name",
-                "jar_outcome__carried_over",
-                "jar_outcome__pot",
-                "jar_outcome__winners",
-                "jar_outcome__id",
-            )
-        )
+        chain, previous = jar_chain(jar_evenings)
         _load_still_playing(loaded, jar_evenings)
         for evening in jar_evenings:
-            before = [
-                row
-                for row in chain
-                if row["hall_id"] == evening.hall_id
-                and (row["date"], row["id"]) < (evening.date, evening.pk)
-            ]
-            loaded[evening.pk].previous_jar = before[-1] if before else None
+            loaded[evening.pk].previous_jar = previous[evening.pk]
             mine = [row for row in chain if row["id"] == evening.pk]
             if mine and mine[0]["jar_outcome__id"]:
                 loaded[evening.pk].jar_outcome = mine[0]
     return loaded
+
+
+def jar_chain(jar_evenings: list[Evening]) -> tuple[list[dict], dict[int, dict | None]]:
+    """The cookie-jar evenings of these evenings' halls up to the latest of
+    them, oldest first, with their settled outcomes (one query), and for
+    each evening the one its jar carries over from: the hall's previous
+    cookie-jar evening by date (RULES.md A7), or None."""
+    halls = {evening.hall_id for evening in jar_evenings}
+    latest = max(evening.date for evening in jar_evenings)
+    chain = list(
+        Evening.objects.filter(hall_id__in=halls, cookie_jar=True, date__lte=latest)
+        .order_by("date", "id")
+        .values(
+            "id",
+            "hall_id",
+            "date",
+            "name",
+            "jar_outcome__carried_over",
+            "jar_outcome__pot",
+            "jar_outcome__winners",
+            "jar_outcome__id",
+        )
+    )
+    previous: dict[int, dict | None] = {}
+    for evening in jar_evenings:
+        before = [
+            row
+            for row in chain
+            if row["hall_id"] == evening.hall_id
+            and (row["date"], row["id"]) < (evening.date, evening.pk)
+        ]
+        previous[evening.pk] = before[-1] if before else None
+    return chain, previous
 
 
 def _load_still_playing(loaded: dict[int, Loaded], jar_evenings: list[Evening]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 
 from django.utils.translation import gettext as _
@@ -154,7 +155,7 @@ class JarResult:
     commitment (see scoring.rules.jar), "" for the hat; ``salt`` only
     once revealed (or for an announced draw). ``pot`` = ``buy_ins`` +
     ``carried_in`` (from the hall's previous cookie-jar evening,
-    ``carried_from`` names it). ``alive``: bought-in couples that won every
+    ``carried_from`` and ``carried_from_date`` name it). ``alive``: bought-in couples that won every
     drawn game played so far, while the numbers are shown (None otherwise).
     ``winners``/``shares``: at the end, the bought-in couples holding every
     number and their share. ``carried_over``: the pot when the evening is
@@ -175,6 +176,7 @@ class JarResult:
     buy_ins: Decimal = ZERO
     carried_in: Decimal = ZERO
     carried_from: str | None = None
+    carried_from_date: date | None = None
     previous_unsettled: str | None = None
     pot: Decimal = ZERO
     alive: tuple[CoupleRef, ...] | None = None

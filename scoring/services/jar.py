@@ -16,6 +16,7 @@ scoring.rules.jar; what the jar shows is ``evening_results(evening).jar``.
 """
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
@@ -124,6 +125,8 @@ def reveal(evening: Evening, user=None) -> JarOutcome:
         Evening.objects.filter(pk=evening.pk).update(jar_revealed=True)
         evening.jar_revealed = True
     jar = evening_results(evening).jar
+    before = JarOutcome.objects.filter(evening=evening).values_list("carried_over", flat=True)
+    before = before.first()
     outcome, _created = JarOutcome.objects.update_or_create(
         evening=evening,
         defaults={
@@ -136,4 +139,19 @@ def reveal(evening: Evening, user=None) -> JarOutcome:
         },
     )
     evening.bump_version()
+    if before != outcome.carried_over:
+        _next_jar_evening(evening).bump_version(calendar=True)
     return outcome
+
+
+def _next_jar_evening(evening: Evening):
+    """The hall's next cookie-jar evening (as a queryset, maybe empty): its
+    pot starts with what this one carries over, so its scoreboard and its
+    calendar entry ("$28.00 already in the jar") change with this jar."""
+    later = Q(date__gt=evening.date) | Q(date=evening.date, pk__gt=evening.pk)
+    following = (
+        Evening.objects.filter(later, hall_id=evening.hall_id, cookie_jar=True)
+        .order_by("date", "id")
+        .values_list("pk", flat=True)[:1]
+    )
+    return Evening.objects.filter(pk__in=list(following))

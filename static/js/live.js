@@ -16,7 +16,12 @@
 //    connection allows, also after a reload. The server carries out each id
 //    once (tables/services/receipts.py).
 // 5. A form with data-online needs the connection: it is only sent when the
-//    server answers; a failed htmx form keeps what was typed and says so.
+//    server answers. An htmx form with no answer it can use (no connection,
+//    a 5xx from the app or the proxy in front of it, no answer in TIMEOUT)
+//    keeps what was typed, says "Not saved" in the form and hides the green
+//    line of the save before, which is no longer news.
+// 5a. After an htmx swap the cursor is at once where the new content puts
+//    it ([autofocus]), not a moment later, when the volunteer may be typing.
 // 6. TV (body.tv): the standings scroll (or page, with reduced motion);
 //    Space, a click or the Pause button pauses them.
 (function () {
@@ -349,11 +354,54 @@
     }
   }, true);
 
-  // An htmx form that could not be sent keeps what was typed, and says so.
+  // --- An htmx form that was not saved --------------------------------------
+  // htmx swaps nothing then, so the fields keep what was typed; the form says
+  // so, and a success line left from before is hidden. A door registration
+  // sent again carries the same id (tables/services/receipts.py): one couple.
+  function notSaved(event, text, error) {
+    var elt = event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form") : null;
+    offline(error);
+    [event.detail.target, form].forEach(function (root) {
+      if (!root || !root.querySelectorAll) return;
+      slice(root.querySelectorAll(".message.success, .card-message")).forEach(function (el) {
+        el.hidden = true;
+      });
+    });
+    if (form) notice(form, text);
+  }
   document.addEventListener("htmx:sendError", function (event) {
-    var form = event.detail.elt.closest ? event.detail.elt.closest("form") : null;
-    offline();
-    if (form) notice(form, words("not-saved"));
+    notSaved(event, words("not-saved"));
+  });
+  document.addEventListener("htmx:timeout", function (event) {
+    notSaved(event, words("not-saved-retry"));
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail.xhr;
+    if (xhr && xhr.status >= 500) notSaved(event, words("not-saved-retry"), serverTrouble(xhr));
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || !xhr.status || xhr.status >= 500) return;
+    online(); // the server answered
+    var elt = event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form") : null;
+    var old = form && form.querySelector(".live-notice");
+    if (old) old.remove();
+  });
+
+  // --- Focus after an htmx swap (5a) ------------------------------------------
+  // htmx puts the cursor back in the field with the old one's id, and moves
+  // it to [autofocus] only when the swap settles: a volunteer quick enough to
+  // type or tap in between (a slow phone makes it long) had the cursor taken
+  // from under their fingers. It goes there now, once.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var root = event.detail.elt;
+    if (!root || !root.isConnected || !root.querySelector) return;
+    var field = root.matches("[autofocus]") ? root : root.querySelector("[autofocus]");
+    if (!field) return;
+    field.removeAttribute("autofocus"); // htmx's own focus at settle would come too late
+    field.focus({ preventScroll: true });
   });
   document.addEventListener("htmx:load", function (event) {
     var elt = event.detail.elt;
@@ -434,6 +482,8 @@
   function start() {
     status = document.getElementById("live-status");
     banner = document.getElementById("live-banner");
+    // An htmx request with no answer at all ends too: not a form left waiting.
+    if (window.htmx && !window.htmx.config.timeout) window.htmx.config.timeout = TIMEOUT;
     if (document.body.classList.contains("tv")) tv();
     document.addEventListener("visibilitychange", function () { if (!document.hidden) tick(); });
     window.addEventListener("online", tick);

@@ -10,6 +10,7 @@ from .evening import (
     HallForm,
     MemberForm,
     PhoneAddressForm,
+    TemplateForm,
     unique_slug,
 )
 from .game import AdvanceForm, CorrectionForm, LeavingForm, ReportForm, ResultForm, StartForm
@@ -27,5 +28,6 @@ __all__ = [
     "ReportForm",
     "ResultForm",
     "StartForm",
+    "TemplateForm",
     "unique_slug",
 ]

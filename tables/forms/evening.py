@@ -206,6 +206,10 @@ class EveningForm(forms.ModelForm):
         self.fields["hall"].empty_label = _("Choose a hall")
         if halls is not None:
             self.fields["hall"].queryset = halls
+            if not may_add_hall and len(halls) == 1:
+                # An organizer of one hall is not asked to choose it.
+                self.fields["hall"].empty_label = None
+                self.fields["hall"].initial = halls[0].pk
         if not may_add_hall:
             del self.fields["new_hall"]
         # Added after the others: a form sent without it keeps the evening's value.
@@ -244,9 +248,12 @@ class EveningForm(forms.ModelForm):
                 _("Game %(n)s is already being played: the evening cannot be shorter.")
                 % {"n": evening.current_game},
             )
-        if games and data.get("jar_draw_size") and data["jar_draw_size"] > games:
+        # A rule for a prize the evening does not have must not block it: the
+        # jar's draw and half time are checked only when they are on.
+        draw_size, half_time = data.get("jar_draw_size"), data.get("half_time_game")
+        if games and data.get("cookie_jar") and draw_size and draw_size > games:
             self.add_error("jar_draw_size", _("Cannot draw more games than the evening has."))
-        if games and data.get("half_time_game") and data["half_time_game"] >= games:
+        if games and data.get("half_time_leader") and half_time and half_time >= games:
             self.add_error("half_time_game", _("Half time must come before the last game."))
         return data
 
@@ -260,6 +267,24 @@ class EveningForm(forms.ModelForm):
         if commit:
             evening.save()
         return evening
+
+
+class TemplateForm(forms.Form):
+    """Save an evening's settings and prizes as one of the hall's templates."""
+
+    name = forms.CharField(
+        label=_("Template name"),
+        max_length=100,
+        help_text=_(
+            "E.g. “Friday 45s” or “Christmas 45s”. A template of the same name is replaced."
+        ),
+    )
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError(_("Name the template."))
+        return name
 
 
 def unique_slug(name: str, date) -> str:
@@ -283,7 +308,10 @@ class CoupleForm(forms.ModelForm):
         max_value=MAX_COUPLE_NUMBER,
         help_text=_("Leave empty for the next number."),
     )
-    anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
+    # "Register anyway" sends the number of the couple it warned about.
+    anyway = forms.IntegerField(required=False, widget=forms.HiddenInput)
+    # One registration, however often it is sent (receipts.register_couple_once).
+    request_id = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
 
     class Meta:
         model = Couple
@@ -313,8 +341,17 @@ class CoupleForm(forms.ModelForm):
         if not evening.cookie_jar or self.instance.pk:
             del self.fields["jar_buy_in"]
         if self.instance.pk:
-            for name in ("number", "paid", "anyway"):
+            for name in ("number", "paid", "anyway", "request_id"):
                 del self.fields[name]
+
+    def full_clean(self) -> None:
+        super().full_clean()
+        # Refused: the cursor goes to the first name that is wrong or missing,
+        # so that what is typed next lands there, not after the first name.
+        wrong = [name for name in ("player1", "player2") if name in self.errors]
+        if wrong:
+            self.fields["player1"].widget.attrs.pop("autofocus", None)
+            self.fields[wrong[0]].widget.attrs["autofocus"] = True
 
     def _clean_name(self, name: str) -> str:
         value = " ".join((self.cleaned_data.get(name) or "").split())

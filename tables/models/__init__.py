@@ -17,13 +17,14 @@ from .evening import (
     CoupleQuerySet,
     Evening,
     EveningQuerySet,
+    EveningTemplate,
     Hall,
     new_generation,
     new_token,
     unique_hall_slug,
 )
 from .membership import Membership
-from .play import Game, Punch, Receipt, ResultChange, Seating, Table, TableReport
+from .play import Game, LateReport, Punch, Receipt, ResultChange, Seating, Table, TableReport
 
 __all__ = [
     "DEFAULT_START_TIME",
@@ -35,8 +36,10 @@ __all__ = [
     "CoupleQuerySet",
     "Evening",
     "EveningQuerySet",
+    "EveningTemplate",
     "Game",
     "Hall",
+    "LateReport",
     "Membership",
     "Punch",
     "Receipt",

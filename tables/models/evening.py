@@ -10,6 +10,7 @@ import datetime
 import secrets
 from decimal import Decimal
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import F
@@ -346,6 +347,18 @@ class Evening(models.Model):
         {"name", "date", "start_time", "hall", "cancelled", "entry_fee", "cookie_jar", "jar_buy_in"}
     )
 
+    # What the hall's next evening takes from this one (its settings, not its
+    # date, hall, state or what happened tonight): the New evening proposal
+    # and the hall's named templates (tables.services.proposal).
+    PROPOSED_SETTINGS = (
+        "name", "start_time", "games", "entry_fee",
+        "prize_places", "ranking", "bye_counts_as_win", "booby_prize", "booby_early_leavers",
+        "cookie_jar", "jar_buy_in", "jar_draw_size", "jar_draw_mode",
+        "fifty_fifty", "travelling_prize", "half_time_leader", "half_time_game",
+        "renege", "nontrump_lead", "hearts_on_hearts", "jokers", "game_target",
+        "auction_min_bid", "published",
+    )  # fmt: skip
+
     class Meta:
         ordering = ["-date", "-id"]
         verbose_name = _("evening")
@@ -393,6 +406,31 @@ class Evening(models.Model):
         Evening.objects.filter(pk=self.pk).bump_version(calendar=calendar, **fields)
         for name, value in fields.items():
             setattr(self, name, value)
+
+
+class EveningTemplate(models.Model):
+    """A hall's named way of running an evening ("Friday 45s", "Christmas
+    45s"): an evening's settings (`Evening.PROPOSED_SETTINGS`) and what other
+    apps keep for it (`parts`, by part key: scoring's prizes, see
+    tables.evening_parts), as data. "Start from template" on New evening
+    proposes them; saving a template again under its name replaces it."""
+
+    hall = models.ForeignKey(Hall, on_delete=models.CASCADE, related_name="evening_templates")
+    name = models.CharField(_("template name"), max_length=100)
+    settings = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+    parts = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["hall", "name"]
+        verbose_name = _("evening template")
+        verbose_name_plural = _("evening templates")
+        constraints = [
+            models.UniqueConstraint(fields=["hall", "name"], name="one_template_name_per_hall")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class CoupleQuerySet(models.QuerySet):

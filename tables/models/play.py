@@ -3,6 +3,7 @@ the audit log of results, punches and the receipts of resent requests."""
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .evening import Couple, Evening, new_token
@@ -68,6 +69,10 @@ class Seating(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # The result stands as the two couples' phones reported and confirmed it,
+    # no volunteer involved: the game screen marks it for a spot-check
+    # (docs/decisions.md, "A table link is a bearer link").
+    by_phones = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["game", "table__number"]
@@ -113,6 +118,74 @@ class TableReport(models.Model):
 
     def __str__(self) -> str:
         return f"report by couple #{self.reporter_id} ({self.status})"
+
+
+class LateReport(models.Model):
+    """A report from the table's link for a game that was over when it came
+    (a phone that was offline while a volunteer recorded the table and the
+    next game started), claiming the other couple than the one recorded.
+
+    Kept for the volunteers (the game screen, the evening's warnings) while
+    OPEN; an organizer corrects the result to it in one tap (CORRECTED) or
+    keeps the recorded one (DISMISSED). The phone that sent it keeps saying
+    so until the person there taps "Got it" (`read_at_table`). A late report
+    that agrees with the recorded result is not kept: nothing to check."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for an organizer")
+        CORRECTED = "corrected", _("The result was corrected")
+        DISMISSED = "dismissed", _("The recorded result stands")
+
+    seating = models.ForeignKey(Seating, on_delete=models.CASCADE, related_name="late_reports")
+    reporter = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
+    claimed_winner = models.ForeignKey(Couple, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
+    device = models.CharField(max_length=64, blank=True, default="")  # as TableReport.device
+    created_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    read_at_table = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            # One per couple per table and game: sent again, it is the same report.
+            models.UniqueConstraint(
+                fields=["seating", "reporter"], name="one_late_report_per_couple"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"late report by couple #{self.reporter_id} ({self.status})"
+
+    def summary(self) -> str:
+        """The volunteers' warning, in words (the game screen, the evening's
+        warnings): with seating (table, game, winner) and claimed_winner loaded."""
+        seating = self.seating
+        return gettext(
+            "Table %(table)s reported couple %(c)s for game %(game)s after it closed; "
+            "it was recorded as couple %(w)s."
+        ) % {
+            "table": seating.table.number,
+            "c": self.claimed_winner.number,
+            "game": seating.game.number,
+            "w": seating.winner.number,
+        }
+
+    @property
+    def agrees(self) -> bool:
+        """It names the winner the table has now (nothing to check)."""
+        return self.claimed_winner_id == self.seating.winner_id
+
+    @property
+    def recorded_winner(self) -> Couple:
+        """The couple recorded when it came: the other couple of the table."""
+        seating = self.seating
+        return (
+            seating.couple_b if self.claimed_winner_id == seating.couple_a_id else seating.couple_a
+        )
 
 
 class ResultChange(models.Model):

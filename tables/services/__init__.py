@@ -8,6 +8,7 @@
     advance.py      starting the next game by the rotation rule
     corrections.py  an organizer's corrections after the fact
     printed.py      noting when a printout was made
+    proposal.py     a hall's next evening: the proposal, templates, creating it
     members.py      a hall's organizers and volunteers (who may do what)
     base.py         the checks and helpers they share
 
@@ -18,7 +19,7 @@ exported here.
 
 from .advance import Advanced, advance
 from .base import seating_error
-from .corrections import correct_result, resync_bye_punches
+from .corrections import correct_result, resync_bye_punches, settle_late_report
 from .door import (
     Duplicate,
     check_money_change,
@@ -33,10 +34,16 @@ from .evening import finish_evening, save_hall, save_settings, start_evening
 from .members import Added, add_member, create_hall, members, remove_member
 from .play import change_result, record_result
 from .printed import record_printed
-from .tableside import report_result
+from .proposal import Proposal, create_evening, next_date, propose_evening, save_template
+from .tableside import read_late_report, report_result
 
 __all__ = [
     "Added",
+    "Proposal",
+    "create_evening",
+    "next_date",
+    "propose_evening",
+    "save_template",
     "Advanced",
     "add_member",
     "create_hall",
@@ -55,11 +62,13 @@ __all__ = [
     "record_result",
     "register_couple",
     "remove_couple",
+    "read_late_report",
     "report_result",
     "resync_bye_punches",
     "save_hall",
     "save_settings",
     "seating_error",
     "set_paid",
+    "settle_late_report",
     "start_evening",
 ]

@@ -129,12 +129,19 @@ def _set_winner(
     reason: str = "",
 ) -> None:
     old = seating.winner
+    # Only the table's own confirmation leaves a result settled by phones
+    # alone; any volunteer's or organizer's hand on it clears the mark.
+    by_phones = kind == ResultChange.Kind.TABLE
     if old is None or old.pk != winner.pk:
         seating.winner = winner
         seating.recorded_at = timezone.now()
         seating.recorded_by = _user(user)
-        seating.save(update_fields=["winner", "recorded_at", "recorded_by"])
+        seating.by_phones = by_phones
+        seating.save(update_fields=["winner", "recorded_at", "recorded_by", "by_phones"])
         _move_punch(evening, seating.game.number, old, winner)
+    elif seating.by_phones != by_phones:
+        seating.by_phones = by_phones
+        seating.save(update_fields=["by_phones"])
     ResultChange.objects.create(
         seating=seating,
         kind=kind,

@@ -4,6 +4,10 @@ correct_result(evening, game, table, winner, *, reason, user) -> Seating
     An organizer corrects a game already played (or any game once the
     evening is finished), with a reason for the audit log. Seatings never
     change; punches do.
+settle_late_report(evening, late_id, *, correct, user) -> LateReport
+    An organizer's one tap on a table's late report: correct the result to
+    what the table reported (through correct_result), or keep the result
+    recorded. Either way the warning goes.
 resync_bye_punches(evening)
     The bye punches follow the "bye counts as a win" setting after it is
     changed in the middle of an evening.
@@ -13,12 +17,13 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
 
-from ..models import Evening, Punch, ResultChange, Seating
-from .base import _couple_at, _seating, _set_winner
+from ..models import Evening, LateReport, Punch, ResultChange, Seating
+from .base import _couple_at, _seating, _set_winner, _user
 
 
 @transaction.atomic
@@ -50,7 +55,72 @@ def correct_result(
     _set_winner(
         evening, seating, couple, kind=ResultChange.Kind.CORRECTED, user=user, reason=reason
     )
+    # A late report from the table that named this winner has been dealt with.
+    _resolve_late(seating, LateReport.Status.CORRECTED, user, claimed_winner=couple)
     return seating
+
+
+def _resolve_late(seating: Seating, status: str, user, **which) -> int:
+    return LateReport.objects.filter(
+        seating=seating, status=LateReport.Status.OPEN, **which
+    ).update(status=status, resolved_at=timezone.now(), resolved_by=_user(user))
+
+
+@transaction.atomic
+def settle_late_report(evening: Evening, late_id: int, *, correct: bool, user) -> LateReport:
+    """An organizer's one tap on a table's late report (see the module).
+
+    `correct`: the table was right, its couple won (the correction is
+    logged with the late report as its reason, the punches follow, the
+    version is bumped so phones and boards see it); otherwise the recorded
+    result stands. Refused when someone dealt with it meanwhile."""
+    evening = evening.locked()
+    late = (
+        LateReport.objects.select_related(
+            "seating__game", "seating__table", "seating__winner", "reporter", "claimed_winner"
+        )
+        .filter(pk=late_id, seating__game__evening=evening)
+        .first()
+    )
+    if late is None:
+        raise UserError(_("This late report is not there any more. Reload the page."))
+    seating = late.seating
+    if late.status != LateReport.Status.OPEN or late.agrees:
+        raise Conflict(
+            _(
+                "Someone has already dealt with this late report: table %(table)s, "
+                "game %(game)s, couple %(w)s won."
+            )
+            % {
+                "table": seating.table.number,
+                "game": seating.game.number,
+                "w": seating.winner.number,
+            }
+        )
+    if correct:
+        reason = _(
+            "Table %(table)s reported couple %(c)s for game %(game)s after it closed "
+            "(corrected from the late report)."
+        ) % {
+            "table": seating.table.number,
+            "c": late.claimed_winner.number,
+            "game": seating.game.number,
+        }
+        correct_result(
+            evening,
+            seating.game.number,
+            seating.table.number,
+            late.claimed_winner.number,
+            reason=reason,
+            user=user,
+        )
+    else:
+        _resolve_late(
+            seating, LateReport.Status.DISMISSED, user, claimed_winner=late.claimed_winner
+        )
+        evening.bump_version()
+    late.refresh_from_db()
+    return late
 
 
 @transaction.atomic

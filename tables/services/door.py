@@ -6,9 +6,12 @@ Each money flag is set to an explicit value, never toggled: a double tap
 sends the same value twice and changes nothing the second time (issue 12).
 
     register_couple(evening, player1, player2, *, number=None, paid=False,
-                    jar_buy_in=False, anyway=False) -> Couple
+                    jar_buy_in=False, anyway=False, warned_about=None) -> Couple
         Duplicate (a Conflict) when the two names match a couple already
-        registered, unless `anyway`.
+        registered, unless `anyway`, or unless the match is couple
+        `warned_about` (the volunteer saw that warning and tapped "Register
+        anyway"). Sent again with the same id it has one effect:
+        receipts.register_couple_once.
     rename_couple(couple, player1, player2)   the names only
     remove_couple(couple)          only before play starts
     set_paid(couple, paid, *, user=None)
@@ -21,22 +24,17 @@ sends the same value twice and changes nothing the second time (issue 12).
 
 from __future__ import annotations
 
-import datetime
 import unicodedata
 
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.db.models import Max
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, NotAllowed, UserError
 from tables.access import is_organizer
 
 from ..models import MAX_COUPLE_NUMBER, Couple, Evening
-
-# The same two names sent again this soon is the same couple (a double Enter).
-RESUBMIT_SECONDS = 30
 
 
 class Duplicate(Conflict):
@@ -45,12 +43,6 @@ class Duplicate(Conflict):
     def __init__(self, message: str, couple: Couple):
         super().__init__(message)
         self.couple = couple
-
-    @property
-    def just_saved(self) -> bool:
-        """The match was registered moments ago: a second press of Enter."""
-        age = timezone.now() - self.couple.created_at
-        return age < datetime.timedelta(seconds=RESUBMIT_SECONDS)
 
 
 def fold_name(name: str) -> str:
@@ -107,12 +99,16 @@ def register_couple(
     paid: bool = False,
     jar_buy_in: bool = False,
     anyway: bool = False,
+    warned_about: int | None = None,
 ) -> Couple:
     """Register a couple. Before play it plays from game 1; once play has
     started it arrives late and joins at the next game (A2).
 
     Two names that match a couple already registered (case, accents,
-    punctuation and order aside) raise Duplicate unless `anyway`."""
+    punctuation and order aside) raise Duplicate unless `anyway`, or unless
+    the match is couple number `warned_about`: "Register anyway" answers
+    the one warning it was shown with, and other names that match another
+    couple are warned about again."""
     evening = evening.locked()
     if evening.is_finished:
         raise Conflict(_("The evening is over: no more couples can join."))
@@ -120,7 +116,7 @@ def register_couple(
         raise Conflict(_("The last game is under way: a late couple would play no game."))
     if not anyway:
         twin = find_duplicate(evening, player1, player2)
-        if twin is not None:
+        if twin is not None and twin.number != warned_about:
             raise Duplicate(
                 _(
                     "%(names)s are already registered as couple %(n)s. If this is another "

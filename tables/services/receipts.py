@@ -18,18 +18,27 @@ sent again, it is judged again against the evening as it is then.
     record_result_once(evening, key, game, table, winner, *, change, was, user) -> bool
         `record_result` (or `change_result`) once per key; the
         answer is `changed`.
+    register_couple_once(evening, key, player1, player2, **options) -> (Couple, bool)
+        `register_couple` at the door once per key: the couple, and whether
+        this call registered it (False: it was registered by the first copy).
+    new_key() -> str
+        An id for a form made by the server (the door form carries one, so
+        that Enter pressed again after an uncertain answer has one effect).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
 
-from ..models import Evening, Receipt, Seating, Table, TableReport
+from ..models import Couple, Evening, LateReport, Receipt, Seating, Table, TableReport
+from .door import couple_key, register_couple
 from .play import change_result, record_result
 from .tableside import report_result
 
@@ -42,7 +51,16 @@ CONFIRMED = "confirmed"  # the two couples agree: the result is in
 CONFLICT = "conflict"  # the two couples disagree
 VOLUNTEER_AGREES = "volunteer-agrees"  # a volunteer had recorded the same winner
 VOLUNTEER_DISAGREES = "volunteer-disagrees"  # a volunteer had recorded the other couple
-REPORT_CODES = (UNCHANGED, PENDING, CONFIRMED, CONFLICT, VOLUNTEER_AGREES, VOLUNTEER_DISAGREES)
+LATE = "late"  # the game was over, the other couple recorded: kept for the volunteers
+REPORT_CODES = (
+    UNCHANGED,
+    PENDING,
+    CONFIRMED,
+    CONFLICT,
+    VOLUNTEER_AGREES,
+    VOLUNTEER_DISAGREES,
+    LATE,
+)
 
 
 def check_key(key: str) -> str:
@@ -50,6 +68,11 @@ def check_key(key: str) -> str:
     if not KEY.match(key or ""):
         raise UserError(_("This request has a broken id. Reload the page and tap again."))
     return key
+
+
+def new_key() -> str:
+    """A fresh request id, of the same kind the phone's outbox makes."""
+    return secrets.token_hex(12)
 
 
 def _kept(evening: Evening, key: str, request: str) -> dict | None:
@@ -78,6 +101,11 @@ def report_result_once(
         .first()
     )
     report, changed = report_result(table, game, reporter, winner, device=device)
+    if isinstance(report, LateReport):  # the game was over when it came
+        code = VOLUNTEER_AGREES if report.agrees else LATE
+        answer = {"code": code, "winner": report.seating.winner.number, "late": report.pk}
+        Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
+        return answer
     answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
     if answer["code"] != PENDING:
         seating = Seating.objects.select_related("winner").get(pk=report.seating_id)
@@ -122,3 +150,29 @@ def record_result_once(
         _seating, changed = record_result(evening, game, table, winner, user=user)
     Receipt.objects.create(evening=evening, key=key, request=request, answer={"changed": changed})
     return changed
+
+
+@transaction.atomic
+def register_couple_once(
+    evening: Evening, key: str, player1: str, player2: str, **options
+) -> tuple[Couple, bool]:
+    """`register_couple`, carried out once per key (see the module): the
+    couple, and False when the same request had already registered it.
+
+    The same request is the same two names as the door compares them (case,
+    accents and order aside): an id sent again with other names (a page
+    from the browser's cache, say) is refused like any reused id."""
+    evening = evening.locked()
+    names = "\0".join(couple_key(player1, player2))
+    request = "couple " + hashlib.sha256(names.encode()).hexdigest()[:20]
+    kept = _kept(evening, check_key(key), request)
+    if kept is not None:
+        couple = evening.couples.filter(number=kept["couple"]).first()
+        if couple is None:
+            raise UserError(_("Couple %(n)s was registered, then removed.") % {"n": kept["couple"]})
+        return couple, False
+    couple = register_couple(evening, player1, player2, **options)
+    Receipt.objects.create(
+        evening=evening, key=key, request=request, answer={"couple": couple.number}
+    )
+    return couple, True

@@ -1,19 +1,25 @@
 """The table-side link: the couples at a table report their own result.
 
-report_result(table, game, reporter, winner, *, device="") -> (TableReport, bool)
+report_result(table, game, reporter, winner, *, device="") -> (TableReport | LateReport, bool)
     Couple `reporter` says `winner` won. The other couple's agreeing
     report (or a volunteer) confirms it; a disagreement is held as a
-    conflict for a volunteer to settle.
+    conflict for a volunteer to settle. A report for a game that was over
+    when it came (a phone that was offline) is a LateReport: kept for the
+    volunteers when it disagrees with the result recorded, not kept
+    (pk None) when it agrees.
+read_late_report(table, late_id, *, device) -> None
+    The person at the table has read what became of their late report.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from cardnight.errors import Conflict
+from cardnight.errors import Conflict, UserError
 
-from ..models import Couple, ResultChange, Table, TableReport
+from ..models import Couple, Evening, LateReport, ResultChange, Table, TableReport
 from .base import _couple_at, _require_current, _require_running, _seating, _set_winner
 
 
@@ -45,8 +51,11 @@ def report_result(
     report twice changes nothing; a couple may change its own report until
     the result is in. `device` names the browser that sends it: one browser
     cannot report for both couples of a table (its own report and the
-    other's confirmation)."""
+    other's confirmation). A report for a game that is over is a late
+    report (see `_late_report`)."""
     evening = table.evening.locked()
+    if _is_over(evening, game):
+        return _late_report(evening, table, game, reporter, winner, device)
     _require_running(evening)
     _require_current(evening, game)
     seating = _seating(evening, game, table.number)
@@ -97,3 +106,53 @@ def report_result(
     other.save(update_fields=["status"])
     evening.bump_version()
     return mine, True
+
+
+def _is_over(evening: Evening, game: int) -> bool:
+    """Game `game` has been played and closed: the next one has started, or
+    the evening has finished after it."""
+    if evening.is_running:
+        return 1 <= game < evening.current_game
+    return evening.is_finished and 1 <= game <= evening.current_game
+
+
+def _late_report(
+    evening: Evening, table: Table, game: int, reporter: int, winner: int, device: str
+) -> tuple[LateReport, bool]:
+    """A report for a game that is over: it changes no result. When it
+    claims the other couple than the one recorded, it is kept (OPEN) for
+    the volunteers to check, and the phone that sent it says so until read;
+    when it agrees, there is nothing to check and nothing is kept. Sent
+    again, it is the same report (False)."""
+    seating = _seating(evening, game, table.number)
+    reporter_couple = _couple_at(seating, reporter)
+    claimed = _couple_at(seating, winner)
+    if seating.winner is None:  # a game closes with every table in: cannot happen
+        raise Conflict(_("Game %(game)s is over. Ask a volunteer.") % {"game": game})
+    kept = LateReport.objects.filter(seating=seating, reporter=reporter_couple).first()
+    late = LateReport(seating=seating, reporter=reporter_couple, claimed_winner=claimed)
+    if claimed.pk == seating.winner.pk:
+        if kept is not None and kept.status == LateReport.Status.OPEN:
+            kept.delete()  # the couple sent the other winner before: it agrees now
+            evening.bump_version()
+        return late, False
+    if kept is not None and kept.claimed_winner_id == claimed.pk:
+        return kept, False
+    late.device = device
+    late.save()
+    evening.bump_version()  # the volunteers' screens show it
+    return late, True
+
+
+@transaction.atomic
+def read_late_report(table: Table, late_id: int, *, device: str) -> None:
+    """The person at the table tapped "Got it": the phone that sent the late
+    report stops showing it. Only that phone can (its device)."""
+    done = LateReport.objects.filter(
+        pk=late_id, seating__table=table, device=device, read_at_table=None
+    ).update(read_at_table=timezone.now())
+    if (
+        not done
+        and not LateReport.objects.filter(pk=late_id, seating__table=table, device=device).exists()
+    ):
+        raise UserError(_("This message is not there any more. Reload the page."))

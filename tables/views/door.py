@@ -15,6 +15,7 @@ from tables import services
 from tables.access import organizer_required, volunteer_required
 from tables.forms import CoupleForm
 from tables.models import Couple, Evening
+from tables.services import receipts
 
 
 def _door(request, evening: Evening, form: CoupleForm, status: int = 200, duplicate=None):
@@ -22,7 +23,15 @@ def _door(request, evening: Evening, form: CoupleForm, status: int = 200, duplic
     if request.htmx:
         template += "#door-section"
     couples = evening.couples.order_by("-number")
-    context = {"evening": evening, "form": form, "couples": couples, "duplicate": duplicate}
+    context = {
+        "evening": evening,
+        "form": form,
+        "couples": couples,
+        "duplicate": duplicate,
+        # Each form shown is one registration: a fresh id each time, kept by the
+        # page when no answer comes (a 5xx, a timeout) so that sending again is safe.
+        "request_id": receipts.new_key(),
+    }
     return render(request, template, context, status=status)
 
 
@@ -52,28 +61,30 @@ def door(request: HttpRequest, slug: str) -> HttpResponse:
         return _door(request, evening, form, status=400)
     data = form.cleaned_data
     sticky = _sticky(data)
+    options = {
+        "number": data.get("number"),
+        "paid": data.get("paid", False),
+        "jar_buy_in": data.get("jar_buy_in", False),
+        "warned_about": data.get("anyway"),
+    }
     try:
-        couple = services.register_couple(
-            evening,
-            data["player1"],
-            data["player2"],
-            number=data.get("number"),
-            paid=data.get("paid", False),
-            jar_buy_in=data.get("jar_buy_in", False),
-            anyway=data.get("anyway", False),
-        )
+        if data["request_id"]:  # the door form's id: once per id
+            couple, first = receipts.register_couple_once(
+                evening, data["request_id"], data["player1"], data["player2"], **options
+            )
+        else:
+            couple = services.register_couple(evening, data["player1"], data["player2"], **options)
+            first = True
     except services.Duplicate as duplicate:
-        twin = duplicate.couple
-        same = (twin.player1, twin.player2) == (data["player1"], data["player2"])
-        if duplicate.just_saved and same:
-            # Enter pressed twice: the couple is in, say so once more.
-            message = _("Couple %(n)s: %(names)s is registered.")
-            return _saved(request, evening, twin, sticky, message % _names(twin))
         form.add_error(None, duplicate.message)
-        return _door(request, evening, form, status=duplicate.status, duplicate=twin)
+        return _door(request, evening, form, status=duplicate.status, duplicate=duplicate.couple)
     except UserError as error:
         form.add_error(None, error.message)
         return _door(request, evening, form, status=error.status)
+    if not first:
+        # Sent again (Enter pressed twice, or no answer came): the couple is in.
+        message = _("Couple %(n)s: %(names)s is registered.")
+        return _saved(request, evening, couple, sticky, message % _names(couple))
     message = _("Couple %(n)s: %(names)s.") % _names(couple)
     if couple.joined_game > 1:
         message += " " + _("They join at game %(g)s.") % {"g": couple.joined_game}

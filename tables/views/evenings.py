@@ -1,15 +1,15 @@
 """The list of evenings, creating and editing an evening and a hall."""
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardnight.errors import UserError
 from cardnight.views import user_error
-from tables import services
+from tables import evening_parts, services
 from tables.access import (
     ORGANIZER,
     evenings_of,
@@ -19,7 +19,8 @@ from tables.access import (
     site_admin_required,
     volunteer_required,
 )
-from tables.forms import EveningForm, HallCreateForm, HallForm, MemberForm
+from tables.forms import EveningForm, HallCreateForm, HallForm, MemberForm, TemplateForm
+from tables.models import EveningTemplate
 
 
 @require_GET
@@ -33,26 +34,98 @@ def evening_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/evening_list.html", context)
 
 
-def _evening_form(request: HttpRequest, instance=None) -> EveningForm:
+def _evening_form(request: HttpRequest, instance=None, initial=None) -> EveningForm:
     return EveningForm(
         request.POST or None,
         instance=instance,
+        initial=initial,
         halls=halls_of(request.user, ORGANIZER),
         may_add_hall=is_site_admin(request.user),
     )
 
 
+def _number(value) -> int | None:
+    return int(value) if str(value or "").isdigit() else None
+
+
+def _proposal(request: HttpRequest, halls) -> services.Proposal:
+    """What New evening proposes: `?hall=` (or the organizer's one hall)
+    starts from that hall's last evening, `?template=` from one of its
+    templates; a hall or template the person does not organize is a 404."""
+    hall_id = _number(request.GET.get("hall"))
+    if hall_id is None and not is_site_admin(request.user) and len(halls) == 1:
+        hall_id = halls[0].pk
+    if hall_id is None:
+        return services.Proposal()
+    hall = next((hall for hall in halls if hall.pk == hall_id), None)
+    if hall is None:
+        raise Http404(_("No such hall."))
+    template = None
+    if request.GET.get("template"):
+        template = get_object_or_404(
+            EveningTemplate, hall=hall, pk=_number(request.GET["template"]) or 0
+        )
+    return services.propose_evening(hall, template=template)
+
+
 @require_http_methods(["GET", "POST"])
 @organizer_required
 def evening_create(request: HttpRequest) -> HttpResponse:
-    form = _evening_form(request)
+    """New evening: the proposal for the hall's next evening (its last
+    evening's settings and prizes, a week later), every field editable."""
+    halls = list(halls_of(request.user, ORGANIZER))
+    proposal = _proposal(request, halls)
+    form = _evening_form(request, initial=proposal.initial)
+    data = request.POST if request.method == "POST" else None
+    part_forms = [
+        (part, part.form(data, proposal.parts.get(part.key), proposal.initial))
+        for part in evening_parts.parts()
+    ]
+    context = {
+        "form": form,
+        "part_forms": [(part.template, part_form) for part, part_form in part_forms],
+        "proposal": proposal,
+        "halls": halls,
+        "templates": EveningTemplate.objects.filter(hall_id=proposal.initial.get("hall")).order_by(
+            "name"
+        ),
+    }
     if request.method == "POST":
-        if form.is_valid():
-            evening = form.save()
+        if form.is_valid() and all(part_form.is_valid() for _part, part_form in part_forms):
+            try:
+                evening = services.create_evening(form, part_forms)
+            except UserError as error:
+                context["error"] = error.message
+                return render(request, "tables/evening_form.html", context, status=error.status)
             messages.success(request, _("Evening created. Register the couples at the door."))
             return redirect("door", evening.slug)
-        return render(request, "tables/evening_form.html", {"form": form}, status=400)
-    return render(request, "tables/evening_form.html", {"form": form})
+        return render(request, "tables/evening_form.html", context, status=400)
+    return render(request, "tables/evening_form.html", context)
+
+
+@require_POST
+@organizer_required
+def template_save(request: HttpRequest, slug: str) -> HttpResponse:
+    """Save the evening's settings and prizes as one of the hall's templates."""
+    evening = request.evening
+    form = TemplateForm(request.POST, auto_id="id_template_%s")
+    if not form.is_valid():
+        context = {"form": _evening_form(request, evening), "evening": evening}
+        context["template_form"] = form
+        return render(request, "tables/evening_form.html", context, status=400)
+    template, created = services.save_template(evening, form.cleaned_data["name"])
+    message = _("Template “%(name)s” saved.") if created else _("Template “%(name)s” replaced.")
+    messages.success(request, message % {"name": template.name})
+    return redirect("evening-edit", evening.slug)
+
+
+@require_POST
+@organizer_required
+def template_remove(request: HttpRequest, hall_id: int, template_id: int) -> HttpResponse:
+    template = get_object_or_404(EveningTemplate, hall=request.hall, pk=template_id)
+    template.delete()
+    messages.success(request, _("Template “%(name)s” removed.") % {"name": template.name})
+    return redirect(f"{reverse('evening-create')}?hall={hall_id}")
 
 
 @require_http_methods(["GET", "POST"])
@@ -65,9 +138,14 @@ def evening_edit(request: HttpRequest, slug: str) -> HttpResponse:
             evening = services.save_settings(form)
             messages.success(request, _("Settings saved."))
             return redirect(evening)
-        context = {"form": form, "evening": evening}
+        context = {"form": form, "evening": evening, "template_form": _template_form(evening)}
         return render(request, "tables/evening_form.html", context, status=400)
-    return render(request, "tables/evening_form.html", {"form": form, "evening": evening})
+    context = {"form": form, "evening": evening, "template_form": _template_form(evening)}
+    return render(request, "tables/evening_form.html", context)
+
+
+def _template_form(evening) -> TemplateForm:
+    return TemplateForm(initial={"name": evening.name}, auto_id="id_template_%s")
 
 
 @require_http_methods(["GET", "POST"])

@@ -51,6 +51,7 @@ def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
         "progress": queries.progress(evening),
         "is_last_game": evening.current_game >= evening.games,
         "disputed": queries.disputed_tables(evening),
+        "late_reports": queries.late_reports(evening),
     }
     if evening.is_setup:
         couples = evening.couples.present_at(1).count()
@@ -320,6 +321,34 @@ def game_correct(request: HttpRequest, slug: str, game: int, table: int) -> Http
         % {"game": game, "table": table, "n": form.cleaned_data["winner"]},
     )
     return redirect("game-detail", evening.slug, game)
+
+
+@require_POST
+@organizer_required
+def late_report_settle(request: HttpRequest, slug: str, late: int) -> HttpResponse:
+    """One tap on a table's late report: correct the result to it, or keep
+    the result recorded (corrections service)."""
+    evening = request.evening
+    correct = request.POST.get("correct")
+    if correct not in ("0", "1"):
+        return _screen(request, evening, status=400, error=_("The request was not understood."))
+    try:
+        report = services.settle_late_report(
+            evening, late, correct=correct == "1", user=request.user
+        )
+    except UserError as error:
+        evening.refresh_from_db()
+        return _screen(request, evening, status=error.status, error=error.message)
+    seating = report.seating
+    words = {"game": seating.game.number, "table": seating.table.number}
+    if correct == "1":
+        text = _("Game %(game)s, table %(table)s corrected: couple %(n)s won.")
+        words["n"] = report.claimed_winner.number
+    else:
+        text = _("Game %(game)s, table %(table)s: the result stands, couple %(n)s won.")
+        words["n"] = report.recorded_winner.number
+    messages.success(request, text % words)
+    return redirect(_screen_url(evening))
 
 
 # --- Table links and QR codes -------------------------------------------------

@@ -5,6 +5,11 @@ is and reports the winner of the current game; the other couple confirms.
 The token names one table; the page only ever shows and records that table's
 current game. A made-up token, or the token of an evening that is over, is a
 404; a table that is not in play right now is a 409.
+
+A report that comes after its game closed (a phone that was offline) changes
+no result: when it disagrees with the result recorded it is kept for the
+volunteers (a LateReport), and the phone that sent it says so, poll after
+poll, until the person there taps "Got it".
 """
 
 import hashlib
@@ -23,7 +28,7 @@ from cardnight.live import polled
 from cardnight.views import error_page
 from tables import queries, services
 from tables.forms.game import ReportForm, report_problem
-from tables.models import Table, TableReport
+from tables.models import LateReport, Table, TableReport
 from tables.privacy import public_label
 from tables.services import receipts
 
@@ -35,8 +40,9 @@ class _Unavailable(Exception):
         self.response = response
 
 
-def _table(request: HttpRequest, token: str) -> Table:
-    """The table named by the token, or an error response (404 / 409)."""
+def _table(request: HttpRequest, token: str, *, finished_ok: bool = False) -> Table:
+    """The table named by the token, or an error response (404 / 409).
+    `finished_ok`: a report may still come (late) after the evening ended."""
     table = Table.objects.select_related("evening__hall").filter(token=token).first()
     if table is None:
         raise _Unavailable(
@@ -51,7 +57,7 @@ def _table(request: HttpRequest, token: str) -> Table:
             )
         )
     evening = table.evening
-    if evening.is_finished:
+    if evening.is_finished and not finished_ok:
         raise _Unavailable(
             error_page(
                 request,
@@ -102,7 +108,44 @@ def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict |
         "labels": {c.number: public_label(c, privacy) for c in couples},
         "next_places": next_places,
         "url": reverse("tableside", args=[table.token]),
+        "late_notes": _late_notes(request, table),
     }
+
+
+def _late_notes(request: HttpRequest, table: Table) -> list[dict]:
+    """This phone's late reports at this table that its person has not read
+    yet, each with its words (no query for a phone that never reported)."""
+    device = _known_device(request)
+    if not device:
+        return []
+    rows = LateReport.objects.filter(
+        seating__table=table, device=device, read_at_table=None
+    ).select_related("seating__game", "seating__couple_a", "seating__couple_b", "claimed_winner")
+    return [{"late": late, "text": _late_text(late)} for late in rows]
+
+
+def _late_text(late: LateReport) -> str:
+    """What became of a late report, in words, for the phone that sent it."""
+    words = {
+        "game": late.seating.game.number,
+        "c": late.claimed_winner.number,
+        "w": late.recorded_winner.number,
+    }
+    text = (
+        _(
+            "Your report for game %(game)s came too late: the game was over. The volunteers "
+            "had recorded couple %(w)s as the winner; you said couple %(c)s. "
+            "They have been told and will check it."
+        )
+        % words
+    )
+    if late.status == LateReport.Status.CORRECTED:
+        text += " " + _("An organizer corrected it: couple %(c)s won game %(game)s.") % words
+    elif late.status == LateReport.Status.DISMISSED:
+        text += " " + (
+            _("An organizer checked it: the result stands, couple %(w)s won game %(game)s.") % words
+        )
+    return text
 
 
 def _closed_table(request: HttpRequest, table: Table) -> HttpResponse:
@@ -116,9 +159,9 @@ def _closed_table(request: HttpRequest, table: Table) -> HttpResponse:
             "Table %(table)s is not in play in game %(game)s. Ask a volunteer where you play."
         )
     game = table.closed_after_game or evening.current_game
-    return error_page(
-        request, _("Table not in play"), message % {"table": table.number, "game": game}, 409
-    )
+    message %= {"table": table.number, "game": game}
+    notes = [note["text"] for note in _late_notes(request, table)]
+    return error_page(request, _("Table not in play"), " ".join([message, *notes]), 409)
 
 
 def _version(request: HttpRequest, token: str) -> tuple | None:
@@ -150,7 +193,7 @@ def tableside(request: HttpRequest, token: str) -> HttpResponse:
 def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
     """Couple `reporter` reports that couple `winner` won `game` at this table."""
     try:
-        table = _table(request, token)
+        table = _table(request, token, finished_ok=True)
     except _Unavailable as unavailable:
         return unavailable.response
     form = ReportForm(request.POST)
@@ -175,11 +218,16 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
                 )
                 message = _status_message(report, changed)
         except UserError as error:
-            return _report_error(request, table, reporter, _too_late(table, data["game"], error))
-        if not request.htmx:
-            messages.success(request, message)
-            return redirect(f"{reverse('tableside', args=[table.token])}?as={reporter}")
+            return _report_error(request, table, reporter, error)
         table.evening.refresh_from_db()
+        if table.evening.is_finished:  # a late report for the last game: no table page now
+            notes = [note["text"] for note in _late_notes(request, table)]
+            text = " ".join([message, *notes]).strip()
+            return error_page(request, _("The evening is over"), text, 409)
+        if not request.htmx:
+            if message:  # a late report's words are on the page until read
+                messages.success(request, message)
+            return redirect(f"{reverse('tableside', args=[table.token])}?as={reporter}")
         context = _context(request, table, reporter)
         if context is None:
             return _closed_table(request, table)
@@ -189,12 +237,34 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
     return _report_error(request, table, reporter, UserError(problem))
 
 
+@require_POST
+def tableside_late_read(request: HttpRequest, token: str, late: int) -> HttpResponse:
+    """ "Got it": the person at the table has read what became of a late report."""
+    try:
+        table = _table(request, token, finished_ok=True)
+    except _Unavailable as unavailable:
+        return unavailable.response
+    try:
+        services.read_late_report(table, late, device=_known_device(request))
+    except UserError as error:
+        return error_page(request, _("That did not work"), error.message, error.status)
+    reporter = request.POST.get("as", "")
+    query = f"?as={reporter}" if reporter.isdigit() else ""
+    return redirect(reverse("tableside", args=[table.token]) + query)
+
+
 def _device(request: HttpRequest) -> str:
     """This browser, as a hash of a random id kept in its session cookie."""
     token = request.session.get("device")
     if not token:
         token = request.session["device"] = secrets.token_urlsafe(16)
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _known_device(request: HttpRequest) -> str:
+    """This browser's hash if it has ever reported (no new session made)."""
+    token = request.session.get("device")
+    return hashlib.sha256(token.encode()).hexdigest() if token else ""
 
 
 def _report_error(request, table: Table, reporter, error: UserError) -> HttpResponse:
@@ -209,7 +279,13 @@ def _report_error(request, table: Table, reporter, error: UserError) -> HttpResp
     return render(request, template, context, status=error.status)
 
 
-def _status_message(report: TableReport, changed: bool) -> str:
+def _status_message(report: TableReport | LateReport, changed: bool) -> str:
+    if isinstance(report, LateReport):  # the game was over when it came
+        if report.agrees:
+            return _answer_message(
+                {"code": receipts.VOLUNTEER_AGREES, "winner": report.seating.winner.number}
+            )
+        return ""  # the page says it until read (late_notes)
     Status = TableReport.Status
     if not changed:
         return _("Your report was already in. Thank you.")
@@ -223,6 +299,8 @@ def _status_message(report: TableReport, changed: bool) -> str:
 def _answer_message(answer: dict) -> str:
     """What became of a report sent from the phone's outbox, in words."""
     code, winner = answer["code"], {"w": answer.get("winner")}
+    if code == receipts.LATE:
+        return ""  # the page says it until read (late_notes)
     if code == receipts.VOLUNTEER_AGREES:
         return _("A volunteer had already recorded it: couple %(w)s won. Thank you!") % winner
     if code == receipts.VOLUNTEER_DISAGREES:
@@ -240,21 +318,3 @@ def _answer_message(answer: dict) -> str:
         receipts.CONFLICT: Status.CONFLICT,
     }.get(code)
     return _status_message(TableReport(status=status), changed=status is not None)
-
-
-def _too_late(table: Table, game: int, error: UserError) -> UserError:
-    """A report for a game that is over says plainly what was recorded."""
-    evening = table.evening
-    evening.refresh_from_db()
-    if not isinstance(error, Conflict) or not evening.current_game or game >= evening.current_game:
-        return error
-    seating = queries.game_table(evening, game, table.number)
-    if seating is None or seating.winner is None:
-        return error
-    return Conflict(
-        _(
-            "Your report for game %(game)s came too late: game %(current)s has started. "
-            "The volunteers recorded couple %(w)s as the winner of game %(game)s at this table."
-        )
-        % {"game": game, "current": evening.current_game, "w": seating.winner.number}
-    )

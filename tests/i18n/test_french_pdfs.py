@@ -91,6 +91,9 @@ def test_print_commands_refuse_a_language_the_site_does_not_have(played, tmp_pat
 
 
 def test_the_language_of_a_print_command_does_not_leak_out(played, tmp_path):
+    # A French request of an earlier test (in random order) leaves French
+    # active in this thread: start from English, as a command's caller would.
+    translation.activate("en")
     call_command(
         "print_rules", played.slug, "-o", str(tmp_path / "x.pdf"), "--language", "fr",
         stdout=io.StringIO(),

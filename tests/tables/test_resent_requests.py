@@ -131,8 +131,8 @@ def test_a_report_that_comes_after_the_next_game_started_says_what_was_recorded(
     response = client.post(report_url(seating), data, headers=HTMX)
     html = response.content.decode()
     assert response.status_code in (200, 409)
-    assert "Your report for game 1 came too late: game 2 has started." in html
-    assert f"recorded couple {seating.b} as the winner of game 1" in html
+    assert "Your report for game 1 came too late: the game was over." in html
+    assert f"had recorded couple {seating.b} as the winner; you said couple {seating.a}" in html
     assert not TableReport.objects.filter(seating__game__number=2).exists()
 
 

@@ -1,0 +1,121 @@
+"""The proposal for a hall's next evening, and the hall's named templates.
+
+propose_evening(hall, *, template=None, today=None) -> Proposal
+    "New evening" starts from the hall's last evening: its settings
+    (`Evening.PROPOSED_SETTINGS`: games, fee, prizes' settings, jar, 50/50,
+    publishing, start time, name), what the registered parts keep for it
+    (scoring's prizes, see tables.evening_parts), and the date a week later
+    on the hall's usual day. From a template: the template's settings and
+    parts, with the same date.
+next_date(hall, today=None) -> date | None
+    The usual day: the weekday most of the hall's last evenings fell on
+    (the latest one breaks a tie); a week after the last evening, or, when
+    that is past, the next such weekday from today (today itself counts).
+save_template(evening, name) -> (EveningTemplate, created)
+    The evening's settings and parts as the hall's template `name`
+    (replacing the template of that name).
+create_evening(form, part_forms) -> Evening
+    The New evening form and its parts' forms, written in one transaction.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections import Counter
+from dataclasses import dataclass, field
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.utils import timezone
+
+from .. import evening_parts
+from ..models import Evening, EveningTemplate, Hall
+
+# How many of the hall's last evenings say which day is its usual one.
+USUAL_DAY_EVENINGS = 4
+
+
+@dataclass
+class Proposal:
+    initial: dict = field(default_factory=dict)
+    parts: dict = field(default_factory=dict)
+    from_evening: Evening | None = None
+    template: EveningTemplate | None = None
+
+
+def _as_data(value):
+    """A setting as JSON data (Decimal and time as text)."""
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    return DjangoJSONEncoder().default(value)
+
+
+def settings_of(evening: Evening) -> dict:
+    return {name: _as_data(getattr(evening, name)) for name in Evening.PROPOSED_SETTINGS}
+
+
+def next_date(hall: Hall, today: datetime.date | None = None) -> datetime.date | None:
+    today = today or timezone.localdate()
+    dates = list(
+        hall.evenings.filter(cancelled=False)
+        .order_by("-date", "-id")
+        .values_list("date", flat=True)[:USUAL_DAY_EVENINGS]
+    )
+    if not dates:
+        return None
+    counts = Counter(d.weekday() for d in dates)
+    most = max(counts.values())
+    usual = next(d.weekday() for d in dates if counts[d.weekday()] == most)
+    date = dates[0] + datetime.timedelta(days=1 + (usual - dates[0].weekday() - 1) % 7)
+    if date < today:
+        date = today + datetime.timedelta(days=(usual - today.weekday()) % 7)
+    return date
+
+
+def last_evening(hall: Hall) -> Evening | None:
+    evenings = hall.evenings.order_by("-date", "-id")
+    return evenings.filter(cancelled=False).first() or evenings.first()
+
+
+def propose_evening(hall: Hall, *, template: EveningTemplate | None = None, today=None) -> Proposal:
+    proposal = Proposal(initial={"hall": hall.pk})
+    if template is not None:
+        proposal.template = template
+        settings = {k: v for k, v in template.settings.items() if k in Evening.PROPOSED_SETTINGS}
+        proposal.initial.update(settings)
+        proposal.parts = dict(template.parts)
+    else:
+        last = last_evening(hall)
+        if last is None:
+            return proposal
+        proposal.from_evening = last
+        proposal.initial.update(settings_of(last))
+        proposal.parts = {part.key: part.snapshot(last) for part in evening_parts.parts()}
+    date = next_date(hall, today)
+    if date is not None:
+        proposal.initial["date"] = date
+    return proposal
+
+
+@transaction.atomic
+def save_template(evening: Evening, name: str) -> tuple[EveningTemplate, bool]:
+    name = " ".join(name.split())
+    return EveningTemplate.objects.update_or_create(
+        hall=evening.hall,
+        name=name,
+        defaults={
+            "settings": settings_of(evening),
+            "parts": {part.key: part.snapshot(evening) for part in evening_parts.parts()},
+        },
+    )
+
+
+@transaction.atomic
+def create_evening(form, part_forms=()) -> Evening:
+    """The new evening (`tables.forms.EveningForm`, a new hall with it) and
+    each part's form (`(part, form)` pairs: scoring's prizes), all or
+    nothing: a part that refuses (`UserError`) creates nothing."""
+    evening = form.save()
+    for part, part_form in part_forms:
+        part.save(evening, part_form)
+    return evening

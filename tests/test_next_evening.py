@@ -1,0 +1,230 @@
+""" "New evening" starts from the hall's last evening (or a named template):
+its settings and prizes, a week later on the hall's usual day, every field
+editable; the evening and its prizes are written in one transaction."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from scoring.models import Prize
+from scoring.services.prizes import set_prize
+from tables import services
+from tables.access import ORGANIZER
+from tables.models import Evening, EveningTemplate, Hall
+from tests.conftest import make_user, signed_in
+
+pytestmark = pytest.mark.django_db
+
+# A Friday a week or two ahead (the proposal's date is never in the past).
+_TODAY = datetime.date.today()
+FRI = _TODAY + datetime.timedelta(days=7 + (4 - _TODAY.weekday()) % 7)
+
+
+def make_evening(hall, date, **settings):
+    settings = {"name": "Friday 45s", "slug": f"e-{date:%Y%m%d}-{hall.pk}"} | settings
+    return Evening.objects.create(hall=hall, date=date, **settings)
+
+
+@pytest.fixture
+def last(hall):
+    evening = make_evening(
+        hall,
+        FRI,
+        start_time=datetime.time(19, 0),
+        games=20,
+        entry_fee=Decimal("10"),
+        prize_places=3,
+        booby_prize=True,
+        cookie_jar=True,
+        jar_buy_in=Decimal("2"),
+        jar_draw_size=6,
+        jar_draw_mode="sealed",
+        fifty_fifty=True,
+        published=True,
+    )
+    set_prize(evening, "place", 1, kind="cash", amount="40")
+    set_prize(evening, "place", 2, kind="share", share_percent="20")
+    set_prize(evening, "place", 3, kind="item", item="A turkey")
+    set_prize(evening, "booby", 0, kind="item", item="A deck of cards")
+    return evening
+
+
+def post_data(page) -> dict:
+    """What a browser sends for the New evening form as proposed."""
+    form = page.context["form"]
+    data = {}
+    for name in form.fields:
+        value = form[name].value()
+        if isinstance(value, bool):
+            if value:
+                data[name] = "on"
+        elif value is not None:
+            data[name] = value.pk if hasattr(value, "pk") else value
+    for _template, part_form in page.context["part_forms"]:
+        data.update(
+            {f.html_name: f.value() for f in part_form.management_form if f.value() is not None}
+        )
+        for prize in part_form:
+            for bound in prize:
+                if bound.value() is not None:
+                    data[bound.html_name] = bound.value()
+    return data
+
+
+@pytest.mark.parametrize(
+    ("dates", "today", "expected"),
+    [
+        ([], FRI, None),
+        ([FRI], FRI, FRI + datetime.timedelta(days=7)),
+        # A week after the last is past: the next Friday from today.
+        ([FRI], FRI + datetime.timedelta(days=19), FRI + datetime.timedelta(days=21)),
+        ([FRI], FRI + datetime.timedelta(days=21), FRI + datetime.timedelta(days=21)),
+        # Three Fridays and one Saturday special: the usual day is Friday.
+        (
+            [
+                FRI,
+                FRI - datetime.timedelta(days=7),
+                FRI - datetime.timedelta(days=14),
+                FRI + datetime.timedelta(days=1),
+            ],
+            FRI,
+            FRI + datetime.timedelta(days=7),
+        ),  # fmt: skip
+    ],
+)
+def test_the_next_date_is_a_week_later_on_the_halls_usual_day(hall, dates, today, expected):
+    for date in dates:
+        make_evening(hall, date)
+    assert services.next_date(hall, today=today) == expected
+
+
+def test_new_evening_proposes_the_last_evenings_settings_and_prizes(organizer_client, last):
+    page = organizer_client.get(reverse("evening-create"))
+    html = page.content.decode()
+    form = page.context["form"]
+    assert "Choose a hall" not in html  # an organizer of one hall is not asked
+    assert form["hall"].value() == last.hall.pk
+    assert form["date"].value() == FRI + datetime.timedelta(days=7)
+    assert str(form["start_time"].value())[:5] == "19:00"
+    assert form["name"].value() == "Friday 45s"
+    assert (form["games"].value(), form["jar_draw_size"].value()) == (20, 6)
+    assert all(form[name].value() for name in ("cookie_jar", "fifty_fifty", "booby_prize"))
+    assert form["published"].value()
+    assert "Proposed from the last evening" in html
+    prizes = page.context["part_forms"][0][1]
+    assert [(f["target"].value(), f["place"].value(), f["kind"].value()) for f in prizes] == [
+        ("place", 1, "cash"),
+        ("place", 2, "share"),
+        ("place", 3, "item"),
+        ("booby", 0, "item"),
+    ]
+
+
+def test_the_proposal_is_created_as_it_stands_with_its_prizes(organizer_client, last):
+    page = organizer_client.get(reverse("evening-create"))
+    data = post_data(page) | {"prizes-0-amount": "45.00"}  # edited before creating
+    response = organizer_client.post(reverse("evening-create"), data)
+    assert response.status_code == 302
+    new = Evening.objects.exclude(pk=last.pk).get()
+    assert new.date == FRI + datetime.timedelta(days=7)
+    assert (new.games, new.jar_buy_in, new.jar_draw_mode) == (20, Decimal("2"), "sealed")
+    assert new.published and new.fifty_fifty and new.booby_prize
+    prizes = {(p.target, p.place): p for p in Prize.objects.filter(evening=new)}
+    assert prizes[("place", 1)].amount == Decimal("45")
+    assert prizes[("place", 2)].share_percent == Decimal("20")
+    assert prizes[("place", 3)].item == "A turkey"
+    assert prizes[("booby", 0)].item == "A deck of cards"
+
+
+def test_a_prize_that_is_turned_off_on_the_form_is_not_written(organizer_client, last):
+    data = post_data(organizer_client.get(reverse("evening-create")))
+    del data["booby_prize"]
+    data["prize_places"] = "2"
+    assert organizer_client.post(reverse("evening-create"), data).status_code == 302
+    new = Evening.objects.exclude(pk=last.pk).get()
+    assert sorted(Prize.objects.filter(evening=new).values_list("target", "place")) == [
+        ("place", 1),
+        ("place", 2),
+    ]
+
+
+def test_prizes_refused_by_the_prize_rule_create_nothing(organizer_client, last):
+    data = post_data(organizer_client.get(reverse("evening-create")))
+    data |= {"prizes-0-kind": "share", "prizes-0-share_percent": "90"}  # 90 % + 20 %
+    response = organizer_client.post(reverse("evening-create"), data)
+    assert response.status_code == 400
+    assert "at most 100%" in response.content.decode()
+    assert Evening.objects.count() == 1 and Prize.objects.count() == 4
+
+
+def test_an_empty_prize_is_left_to_set_later(organizer_client, last):
+    data = post_data(organizer_client.get(reverse("evening-create")))
+    data["prizes-2-item"] = ""
+    assert organizer_client.post(reverse("evening-create"), data).status_code == 302
+    new = Evening.objects.exclude(pk=last.pk).get()
+    assert not Prize.objects.filter(evening=new, place=3).exists()
+
+
+def test_an_organizer_of_several_halls_chooses_which_hall_to_start_from(hall, last):
+    other = Hall.objects.create(name="Arichat Hall")
+    user = make_user("two", ORGANIZER, hall)
+    user.memberships.create(hall=other, role=ORGANIZER)
+    client = signed_in(user)
+    blank = client.get(reverse("evening-create"))
+    assert "Choose a hall" in blank.content.decode()
+    assert f"?hall={hall.pk}" in blank.content.decode()
+    assert blank.context["form"]["date"].value() is None
+    proposed = client.get(reverse("evening-create") + f"?hall={hall.pk}")
+    assert proposed.context["form"]["games"].value() == 20
+
+
+@pytest.mark.parametrize("query", ["?hall={other}", "?hall={hall}&template={foreign}", "?hall=x"])
+def test_a_hall_or_template_the_organizer_does_not_run_is_not_found(
+    organizer_client, hall, last, query
+):
+    other = Hall.objects.create(name="Arichat Hall")
+    foreign = EveningTemplate.objects.create(hall=other, name="Theirs")
+    url = reverse("evening-create") + query.format(other=other.pk, hall=hall.pk, foreign=foreign.pk)
+    status = organizer_client.get(url).status_code
+    assert status == (200 if query == "?hall=x" else 404)
+
+
+def test_save_as_template_then_start_from_it(organizer_client, last):
+    url = reverse("template-save", args=[last.slug])
+    response = organizer_client.post(url, {"name": "  Christmas   45s "})
+    assert response.status_code == 302
+    template = EveningTemplate.objects.get()
+    assert (template.name, template.settings["games"]) == ("Christmas 45s", 20)
+    # Later evenings change; the template keeps what it was saved with.
+    make_evening(last.hall, FRI + datetime.timedelta(days=7), games=12)
+    page = organizer_client.get(reverse("evening-create"))
+    assert page.context["form"]["games"].value() == 12
+    assert "Christmas 45s" in page.content.decode()
+    page = organizer_client.get(
+        reverse("evening-create") + f"?hall={last.hall.pk}&template={template.pk}"
+    )
+    assert page.context["form"]["games"].value() == 20
+    assert page.context["form"]["date"].value() == FRI + datetime.timedelta(days=14)
+    data = post_data(page) | {"name": "Christmas 45s"}
+    assert organizer_client.post(reverse("evening-create"), data).status_code == 302
+    new = Evening.objects.get(name="Christmas 45s")
+    assert Prize.objects.get(evening=new, place=3).item == "A turkey"
+    # Saved again under its name: replaced, not doubled.
+    organizer_client.post(url, {"name": "Christmas 45s"})
+    assert EveningTemplate.objects.count() == 1
+    remove = reverse("template-remove", args=[last.hall.pk, template.pk])
+    assert organizer_client.post(remove).status_code == 302
+    assert not EveningTemplate.objects.exists()
+
+
+def test_a_template_needs_a_name(organizer_client, last):
+    response = organizer_client.post(reverse("template-save", args=[last.slug]), {"name": "  "})
+    assert response.status_code == 400
+    assert not EveningTemplate.objects.exists()
+
+
+def test_a_volunteer_cannot_save_a_template(volunteer_client, last):
+    response = volunteer_client.post(reverse("template-save", args=[last.slug]), {"name": "X"})
+    assert response.status_code == 403
