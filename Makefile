@@ -4,10 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 8000
-WORKERS ?= 3
-THREADS ?= 4
 
-.PHONY: run test install install-dev lint migrations-check deploy-check bench load messages screenshots clean help
+.PHONY: run test install install-dev lint migrations-check deploy-check bench bench-servers load messages screenshots clean help
 
 help:
 	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
@@ -32,14 +30,7 @@ install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
 run: install
-	@$(BIN)/python manage.py check_writable
-	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py ensure_organizer
-	$(BIN)/python manage.py addresses --host $(HOST) --port $(PORT)
-	exec $(BIN)/gunicorn cardnight.wsgi:application --bind $(HOST):$(PORT) \
-		--workers $(WORKERS) --threads $(THREADS) --worker-class gthread \
-		--timeout 30 --graceful-timeout 10 --access-logfile - --log-level warning
+	exec $(BIN)/python -m cardnight serve --host $(HOST) --port $(PORT) --access-log
 
 test: install-dev
 	$(BIN)/python -m pytest
@@ -58,6 +49,9 @@ deploy-check: install-dev
 
 bench: install-dev
 	$(BIN)/python bench/run.py
+
+bench-servers: install-dev
+	$(BIN)/python bench/servers.py
 
 screenshots: install-dev
 	CARDNIGHT_SCREENSHOTS=1 $(BIN)/python -m pytest -q -m screenshots tests/test_screenshots.py

@@ -10,9 +10,9 @@ What it does, all on 127.0.0.1:
 2. An evening of 200 couples, left running in the middle of game 13:
    `manage.py simulate_evening --couples 200 --stop-after 13`, or, where that
    command does not exist, the same evening built in code.
-3. gunicorn `cardnight.wsgi:application` with gthread workers, exactly as
-   `make run` starts it (WORKERS / THREADS from the environment, 3 and 4 by
-   default), on a free port; stopped at the end.
+3. The production server exactly as `cardnight serve` starts it
+   (cardnight/server.py; CARDNIGHT_SERVER picks another; WORKERS / THREADS
+   from the environment, 3 and 4 by default), on a free port; stopped at the end.
 4. `wrk` (the Debian package) when it is installed: 2 threads, --clients
    keep-alive connections, one URL for --seconds (whole seconds); otherwise
    a plain Python load generator (--clients threads, each with its own
@@ -45,6 +45,9 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from cardnight.server import THREADS, WORKERS, chosen_server, server_command  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -118,43 +121,25 @@ def make_evening(env: dict, couples: int) -> str:
     return slug
 
 
-def start_server(env: dict, port: int) -> subprocess.Popen:
-    workers = os.environ.get("WORKERS", "3")
-    threads = os.environ.get("THREADS", "4")
-    server = subprocess.Popen(
-        [
-            str(BIN / "gunicorn"),
-            "cardnight.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            workers,
-            "--threads",
-            threads,
-            "--worker-class",
-            "gthread",
-            "--timeout",
-            "30",
-            "--graceful-timeout",
-            "10",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-        start_new_session=True,
-    )
+def start_server(env: dict, port: int, server: str | None = None) -> subprocess.Popen:
+    """The production server (cardnight/server.py: granian unless
+    CARDNIGHT_SERVER or `server` says otherwise) on 127.0.0.1:`port`."""
+    server = server or chosen_server()
+    workers = int(os.environ.get("WORKERS", WORKERS))
+    threads = int(os.environ.get("THREADS", THREADS))
+    command = server_command(server, host="127.0.0.1", port=port, workers=workers, threads=threads)
+    process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
             status, _, _ = fetch(port, "/healthz")
             if status == 200:
-                print(f"gunicorn on 127.0.0.1:{port}: {workers} workers x {threads} threads")
-                return server
+                print(f"{server} on 127.0.0.1:{port}: {workers} workers x {threads} threads")
+                return process
         except OSError:
             time.sleep(0.2)
-    stop_server(server)
-    raise SystemExit("gunicorn did not answer /healthz within 30 seconds")
+    stop_server(process)
+    raise SystemExit(f"{server} did not answer /healthz within 30 seconds")
 
 
 def stop_server(server: subprocess.Popen) -> None:
@@ -172,7 +157,7 @@ def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict,
     try:
         connection.request("GET", path, headers=headers or {})
         response = connection.getresponse()
-        return response.status, dict(response.getheaders()), response.read()
+        return response.status, response.msg, response.read()  # names in any case
     finally:
         connection.close()
 

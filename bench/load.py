@@ -1,10 +1,11 @@
 """`make load`: a busy hall night against the production server.
 
 Plays the first games of a 100-table evening (200 couples), compressed
-(15 s of cards, then all 100 tables' results within 6 s), on gunicorn started exactly as
-`make run` starts it, once on SQLite and once on PostgreSQL (when a server
-answers on 127.0.0.1:5432): 300 phones poll the public scoreboard every 5
-seconds (as htmx does, with If-None-Match) while volunteers tap results on the
+(15 s of cards, then all 100 tables' results within 6 s), on the production
+server started exactly as `cardnight serve` starts it (--server picks
+another), once on SQLite and once on PostgreSQL (when a server answers on
+127.0.0.1:5432): 300 phones poll the public scoreboard every 5 seconds (as
+htmx does, with If-None-Match) while volunteers tap results on the
 game screen, table-side phones report and confirm their own tables, and the
 organizer starts each next game. Prints requests per second, p50/p95/p99
 latency per kind of request, and errors.
@@ -39,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.evening import PASSWORD, play_evening, prepared_env, scratch_postgres  # noqa: E402
 from bench.halls import run_halls  # noqa: E402
 from bench.phones import Stats, percentile, start_phones, stop_phones  # noqa: E402
+from cardnight.server import SERVERS  # noqa: E402
 from tests.support.hall import Server, manage  # noqa: E402
 
 SLUG = "load-night"
@@ -77,7 +79,7 @@ def run_on(db: str, database_url: str | None, args) -> None:
             couples=couples,
         )  # fmt: skip
         manage(env, "shell", "--no-imports", "-c", script)
-        with Server(env, workers=3, threads=4) as server:  # as `make run`
+        with Server(env, workers=3, threads=4, server=args.server) as server:  # as `make run`
             stats = Stats()
             phones = [(server.port, SLUG, couples, n) for n in range(args.phones)]
             crowds, stop, results = start_phones(phones, args.phone_processes, args.poll)
@@ -188,6 +190,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "(e.g. 1000,2000,3000); prints the most served with volunteers' p95 < 300 ms, 0 errors",
     )
     parser.add_argument("--max-seconds", type=float, default=600)
+    parser.add_argument(
+        "--server",
+        choices=SERVERS,
+        default=None,
+        help="the HTTP server (default: the launcher's, cardnight/server.py)",
+    )
     many = parser.add_argument_group("many halls on one site (PostgreSQL and Redis)")
     many.add_argument("--halls", type=int, default=0, help="halls playing at once (e.g. 10)")
     many.add_argument("--seconds", type=float, default=150, help="how long the halls play")

@@ -160,10 +160,16 @@ def trial_restore(path: Path) -> None:
         copy_database(path, var_dir / SQLITE_NAME)
         env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
         env.update(CARDNIGHT_VAR_DIR=str(var_dir), CARDNIGHT_PLAIN_STATIC="true")
-        manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
+        # Our own command line (cardnight/cli.py), in a checkout or installed.
+        manage = [sys.executable, "-m", "cardnight", "manage"]
         for step in (["migrate", "--noinput", "-v0"], ["check_evenings"]):
-            result = subprocess.run(  # noqa: S603 (our own manage.py, no shell)
-                [*manage, *step], env=env, capture_output=True, text=True, timeout=600
+            result = subprocess.run(  # noqa: S603 (our own command, no shell)
+                [*manage, *step],
+                env=env,
+                cwd=settings.BASE_DIR,
+                capture_output=True,
+                text=True,
+                timeout=600,
             )
             if result.returncode != 0:
                 said = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]

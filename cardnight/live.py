@@ -26,7 +26,7 @@ from tables.models import Evening
 def code_revision() -> str:
     """A short hash of the templates: a new release changes every ETag."""
     digest = hashlib.sha256()
-    for path in sorted((Path(settings.BASE_DIR) / "templates").rglob("*.html")):
+    for path in sorted((Path(settings.SITE_DIR) / "templates").rglob("*.html")):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:8]
 

@@ -19,23 +19,23 @@ SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 
 def _tighten(path: Path, mode: int) -> None:
     """Take away from `path` the permissions `mode` does not grant (group
-    and others), when we own it. Never adds any: a database made read-only
-    on purpose stays read-only. A file we cannot change is left as it is."""
+    and others). Never adds any: a database made read-only on purpose stays
+    read-only. A file we cannot change is left as it is.
+
+    On Windows, permissions are access lists, not mode bits (os.chmod only
+    sets the read-only flag): the per-user data folder, where an installed
+    CardNight keeps everything, is readable by that user and the
+    administrators only, so nothing needs tightening there."""
+    if os.name == "nt":
+        return
     try:
         info = path.stat()
         current = info.st_mode & 0o777
         plain = stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode)  # not /dev/null
-        if plain and _ours(info) and current & ~mode:
+        if plain and current & ~mode:
             os.chmod(path, current & mode)
     except OSError:
         return
-
-
-def _ours(info: os.stat_result) -> bool:
-    """Whether the server's user owns the file (always, where the system
-    has no user ids)."""
-    geteuid = getattr(os, "geteuid", None)
-    return geteuid is None or info.st_uid == geteuid()
 
 
 def private_dir(path: Path) -> Path:

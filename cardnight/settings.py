@@ -18,7 +18,25 @@ from django.utils.translation import gettext_lazy as _
 from cardnight.private import private_database, private_dir, write_private
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("CARDNIGHT_VAR_DIR", BASE_DIR / "var"))
+# A checkout holds templates/, static/ and locale/ at its top; an installed
+# package (pip install, the wheel) carries them in cardnight/site/.
+CHECKOUT = (BASE_DIR / "manage.py").is_file()
+SITE_DIR = BASE_DIR if CHECKOUT else Path(__file__).resolve().parent / "site"
+
+
+def _default_var_dir() -> Path:
+    """The data folder: var/ in a checkout (as `make run` always had it), the
+    operating system's per-user data folder for an installed copy (on Windows
+    that folder is private to the user by default; elsewhere private_dir()
+    makes it owner-only)."""
+    if CHECKOUT:
+        return BASE_DIR / "var"
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("CardNight", appauthor=False))
+
+
+VAR_DIR = Path(os.environ.get("CARDNIGHT_VAR_DIR") or _default_var_dir())
 
 
 def envbool(name: str, default: str) -> bool:
@@ -102,7 +120,7 @@ WSGI_APPLICATION = "cardnight.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [SITE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -208,14 +226,14 @@ LOGOUT_REDIRECT_URL = "login"
 # --- Internationalisation ---------------------------------------------------
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("French"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [SITE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/Halifax")
 USE_I18N = True
 USE_TZ = True
 
 # --- Static files: served by the app itself (no CDN, no internet needed) ----
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [SITE_DIR / "static"]
 STATIC_ROOT = VAR_DIR / "staticfiles"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STORAGES = {

@@ -1,4 +1,4 @@
-"""WSGI entry point, served by gunicorn (see `make run`)."""
+"""WSGI entry point, served by the server of cardnight/server.py (`cardnight serve`)."""
 
 import os
 

@@ -13,7 +13,9 @@ from django.core.management import get_commands
 ROOT = Path(settings.BASE_DIR)
 OUR_APPS = ("cardnight", "tables", "scoring")
 # Variables the code may read that are not CardNight's to document.
-NOT_OURS = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+# Read from the system, not settings of ours: Django's own, and the Windows
+# folders where a person's fonts are (scoring/printing/fonts.py).
+NOT_OURS = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "LOCALAPPDATA", "WINDIR"}
 
 ENV_READ = re.compile(
     r"""(?:os\.environ\.get|os\.environ\[|os\.getenv|env(?:bool|int|list|str)?)\(?\s*["']([A-Z][A-Z0-9_]+)["']"""

@@ -126,7 +126,7 @@ def board_state(slug: str) -> BoardState | None:
 def code_revision() -> str:
     """A short hash of the board's code and templates: a new release changes
     every ETag and cache key, so no phone keeps a page the old code made."""
-    base = Path(settings.BASE_DIR)
+    base = Path(settings.SITE_DIR)
     paths = sorted(Path(__file__).parent.glob("*.py"))  # the board package's code
     paths += sorted((base / "templates" / "board").glob("*.html"))
     paths += [base / "static" / "css" / "board.css", base / "static" / "js" / "live.js"]

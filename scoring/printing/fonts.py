@@ -24,6 +24,7 @@ are listed.
 """
 
 import math
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -40,12 +41,21 @@ except ImportError:  # pragma: no cover - exercised by monkeypatching SHAPING
     arabic_reshaper = get_display = None
 
 # Debian's fonts-dejavu-core puts DejaVu Sans in the first folder; other
-# systems in one of the others.
+# Linux systems in one of the next; macOS and Windows where a person who
+# installs the font (for themselves or for everyone) gets it.
 FONT_DIRS = (
     Path("/usr/share/fonts/truetype/dejavu"),
     Path("/usr/share/fonts/TTF"),
     Path("/usr/share/fonts/dejavu"),
     Path("/usr/local/share/fonts"),
+    Path.home() / ".local" / "share" / "fonts",
+    Path.home() / "Library" / "Fonts",
+    Path("/Library/Fonts"),
+    Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    / "Microsoft"
+    / "Windows"
+    / "Fonts",
+    Path(os.environ.get("WINDIR", "C:/Windows")) / "Fonts",
 )
 FONT_DIR = FONT_DIRS[0]
 SHAPING = arabic_reshaper is not None and get_display is not None

@@ -1,7 +1,8 @@
-"""A hall in a box: the production server (gunicorn, as `make run` starts it)
+"""A hall in a box: the production server (as `cardnight serve` starts it)
 in a real process, an HTTP client with cookies and CSRF, and parsers for the
 pages volunteers use. Shared by the load script (bench/load.py) and the fault tests."""
 
+import http.client
 import http.cookiejar
 import os
 import re
@@ -14,6 +15,8 @@ import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
+
+from cardnight.server import chosen_server, server_command
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULT_FORM = re.compile(r'action="(/evenings/[^/]+/game/(\d+)/tables/(\d+)/)"')
@@ -71,7 +74,8 @@ def manage(env: dict, *args: str) -> str:
 
 
 class Server:
-    """gunicorn serving cardnight.wsgi on 127.0.0.1:<port>."""
+    """The production server (cardnight/server.py) serving the site on
+    127.0.0.1:<port>, in its own process group."""
 
     def __init__(
         self,
@@ -80,12 +84,14 @@ class Server:
         workers: int = 2,
         threads: int = 4,
         probe_headers: dict | None = None,
+        server: str | None = None,
     ):
         """`probe_headers`: sent with the /healthz probe that waits for the
         server (a proxy's Host and X-Forwarded-Proto, for the guide's settings)."""
         self.env, self.port = env, port or free_port()
         self.workers, self.threads = workers, threads
         self.probe_headers = probe_headers or {}
+        self.server = server or chosen_server()
         self.process: subprocess.Popen | None = None
 
     @property
@@ -93,22 +99,12 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> "Server":
-        gunicorn = Path(sys.executable).parent / "gunicorn"
+        command = server_command(
+            self.server, host="127.0.0.1", port=self.port, workers=self.workers,
+            threads=self.threads,
+        )  # fmt: skip
         self.process = subprocess.Popen(
-            [
-                str(gunicorn),
-                "cardnight.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                str(self.workers),
-                "--threads",
-                str(self.threads),
-                "--worker-class",
-                "gthread",
-                "--log-level",
-                "warning",
-            ],
+            command,
             cwd=ROOT,
             env=self.env,
             stdout=subprocess.DEVNULL,
@@ -171,8 +167,8 @@ class Browser:
         data: dict | None = None,
         headers: dict | None = None,
         timeout: float = 30,
-    ) -> tuple[int, dict, str]:
-        """One request: (status, response headers, body)."""
+    ) -> tuple[int, "http.client.HTTPMessage", str]:
+        """One request: (status, response headers (names in any case), body)."""
         body = urllib.parse.urlencode(data).encode() if data is not None else None
         request = urllib.request.Request(self.base_url + path, data=body, method=method)
         for name, value in (headers or {}).items():
@@ -182,9 +178,9 @@ class Browser:
             request.add_header("Referer", self.base_url + path)
         try:
             with self.opener.open(request, timeout=timeout) as response:
-                return response.status, dict(response.headers), response.read().decode()
+                return response.status, response.headers, response.read().decode()
         except urllib.error.HTTPError as error:
-            return error.code, dict(error.headers), error.read().decode()
+            return error.code, error.headers, error.read().decode()
 
     def request(self, method: str, path: str, data: dict | None = None, timeout: float = 30):
         status, _, body = self.fetch(method, path, data, timeout=timeout)

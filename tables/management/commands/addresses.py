@@ -1,34 +1,33 @@
 """Print the addresses phones on the hall's Wi-Fi can use to reach the site."""
 
 import socket
-import subprocess
 
+import psutil
 from django.core.management.base import BaseCommand
 
 from tables.links import record_found_address
 
 
 def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses, loopback last. Nothing is sent anywhere."""
-    found: list[str] = []
+    """This machine's IPv4 addresses on the networks that are up, loopback
+    last, read from the operating system's list of interfaces (the same on
+    Windows, macOS and Linux). Nothing is sent anywhere."""
+    found: set[str] = set()
     try:
-        out = subprocess.run(
-            ["hostname", "-I"],  # noqa: S607 -- hostname is on every Linux
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        ).stdout
-        found = [a for a in out.split() if "." in a]
-    except (OSError, subprocess.SubprocessError):
-        pass
+        stats = psutil.net_if_stats()
+        for name, addresses in psutil.net_if_addrs().items():
+            if name in stats and not stats[name].isup:
+                continue
+            found.update(a.address for a in addresses if a.family == socket.AF_INET)
+    except (OSError, psutil.Error):
+        found = set()
     if not found:
         try:
             infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-            found = sorted({info[4][0] for info in infos})
+            found = {info[4][0] for info in infos}
         except OSError:
-            found = []
-    others = [a for a in found if not a.startswith("127.")]
+            found = set()
+    others = sorted(a for a in found if not a.startswith(("127.", "169.254.")))
     return others + ["127.0.0.1"]
 
 

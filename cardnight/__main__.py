@@ -1,0 +1,7 @@
+"""`python -m cardnight`: the same as the `cardnight` command."""
+
+import sys
+
+from cardnight.cli import main
+
+sys.exit(main())

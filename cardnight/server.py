@@ -1,0 +1,119 @@
+"""How CardNight is served: the one place that says which HTTP server runs the
+site and with which options. The launcher (`cardnight serve`, `make run`),
+the tests that start real servers and the benches all build their command
+here, so what is measured and tested is what a hall runs.
+
+Three servers can run it; docs/decisions.md says why granian is the one the
+launcher uses everywhere (measured against gunicorn and waitress with
+`bench/board_bench.py --server ...`):
+
+- granian: a Rust HTTP server with wheels for Windows, macOS and Linux,
+  several worker processes (spawned, not forked, where the platform needs it),
+  each with a pool of threads running the WSGI application;
+- gunicorn: what the site ran on before; Unix only (it forks);
+- waitress: pure Python, one process with a pool of threads; kept for
+  comparison.
+
+Plain functions with no Django import.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+WSGI_APP = "cardnight.wsgi:application"
+DEFAULT = "granian"
+SERVERS = ("granian", "gunicorn", "waitress")
+# The same shape on every server: worker processes, each with threads that
+# run requests (a request waits on the database, not on the CPU). One worker
+# per core, at most three (granian's own advice: more workers than cores
+# slows it down), at least one.
+WORKERS = max(1, min(3, os.cpu_count() or 1))
+THREADS = 4
+
+
+def _script(name: str) -> str:
+    """The console script `name` installed beside this Python (a virtual
+    environment's bin/ or Scripts\\ folder), or the bare name on the PATH."""
+    folder = Path(sys.executable).parent
+    for candidate in (folder / name, folder / f"{name}.exe"):
+        if candidate.exists():
+            return str(candidate)
+    return name
+
+
+def server_command(
+    server: str = DEFAULT,
+    *,
+    host: str = "0.0.0.0",  # noqa: S104 -- phones on the hall's Wi-Fi must reach it
+    port: int = 8000,
+    workers: int = WORKERS,
+    threads: int = THREADS,
+    access_log: bool = False,
+) -> list[str]:
+    """The command line that serves CardNight with `server`."""
+    if server == "granian":
+        command = [
+            sys.executable,
+            "-m",
+            "granian",
+            "--interface",
+            "wsgi",
+            "--host",
+            host,
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--blocking-threads",
+            str(threads),
+            "--workers-kill-timeout",
+            "10",
+            "--respawn-failed-workers",
+            "--log-level",
+            "warning",
+        ]
+        command.append("--access-log" if access_log else "--no-access-log")
+        return [*command, WSGI_APP]
+    if server == "gunicorn":
+        command = [
+            _script("gunicorn"),
+            WSGI_APP,
+            "--bind",
+            f"{host}:{port}",
+            "--workers",
+            str(workers),
+            "--threads",
+            str(threads),
+            "--worker-class",
+            "gthread",
+            "--timeout",
+            "30",
+            "--graceful-timeout",
+            "10",
+            "--log-level",
+            "warning",
+        ]
+        return [*command, "--access-logfile", "-"] if access_log else command
+    if server == "waitress":
+        # One process; its threads are all the workers' threads together.
+        return [
+            sys.executable,
+            "-m",
+            "waitress",
+            f"--listen={host}:{port}",
+            f"--threads={workers * threads}",
+            "--no-expose-tracebacks",
+            WSGI_APP,
+        ]
+    raise ValueError(f"unknown server {server!r}: one of {', '.join(SERVERS)}")
+
+
+def chosen_server() -> str:
+    """The server the launcher uses: CARDNIGHT_SERVER, or the default."""
+    name = os.environ.get("CARDNIGHT_SERVER", DEFAULT).strip() or DEFAULT
+    if name not in SERVERS:
+        raise ValueError(f"CARDNIGHT_SERVER={name!r}: one of {', '.join(SERVERS)}")
+    return name
