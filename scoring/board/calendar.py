@@ -20,9 +20,9 @@ the hall's "address phones use" (`tables.links`).
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-import icalendar
 from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,6 +30,9 @@ from django.utils.translation import gettext as _
 from cardnight.formats import money
 from tables import links
 from tables.models import Evening, Hall
+
+if TYPE_CHECKING:  # icalendar is imported by the feed only, not at start-up
+    import icalendar
 
 UID_SUFFIX = "@evenings.cardnight"
 LENGTH = datetime.timedelta(hours=3)  # an evening of 25 games, prizes included
@@ -72,6 +75,8 @@ def description(evening: Evening, hall: Hall, board_link: str) -> str:
 
 
 def event(evening: Evening, hall: Hall, address: str, now: datetime.datetime) -> icalendar.Event:
+    import icalendar
+
     board_link = links.page_link(address, "board", evening.slug)
     item = icalendar.Event()
     item.add("uid", uid(evening))
@@ -100,6 +105,8 @@ def event(evening: Evening, hall: Hall, address: str, now: datetime.datetime) ->
 
 def hall_calendar(hall: Hall, today: datetime.date | None = None) -> bytes:
     """The hall's feed as iCalendar bytes (CRLF line ends, folded lines)."""
+    import icalendar
+
     address = links.phone_address(hall)
     now = timezone.now().astimezone(datetime.UTC).replace(microsecond=0)
     cal = icalendar.Calendar()
