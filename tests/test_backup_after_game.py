@@ -95,9 +95,7 @@ def test_each_game_spaced_out_gets_its_own_backup(source, settings):
     assert rows(Path(settings.BACKUP_DIR) / names[-1]) == [1, 2, 3]
 
 
-def test_games_that_come_while_a_backup_is_taken_share_one_taken_after_them(
-    source, held, settings
-):
+def test_games_that_come_while_a_backup_is_taken_share_one_taken_after_them(source, held, settings):
     add_row(source, 1)
     backup.backup_soon("after-game-1")
     for game in (2, 3, 4):  # three more games while the first copy is held
@@ -110,9 +108,7 @@ def test_games_that_come_while_a_backup_is_taken_share_one_taken_after_them(
     assert rows(Path(settings.BACKUP_DIR) / names[-1]) == [1, 2, 3, 4]  # every game in it
 
 
-def test_a_failed_backup_is_logged_and_the_next_one_is_taken(
-    source, settings, monkeypatch, caplog
-):
+def test_a_failed_backup_is_logged_and_the_next_one_is_taken(source, settings, monkeypatch, caplog):
     copy = backup.copy_database
     calls = []
 
