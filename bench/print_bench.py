@@ -1,6 +1,6 @@
 """Printing speed: cue cards and the results sheet for 300 couples.
 
-    .venv/bin/python bench/print_bench.py [--couples 300] [--runs 3]
+    .venv/bin/python bench/print_bench.py [--couples 300] [--runs 3] [--no-rl-accel]
 
 On a throwaway SQLite database (a temporary CARDNIGHT_VAR_DIR): an evening of
 --couples couples with hall-like names, game 1 seated (one table per two
@@ -13,6 +13,15 @@ emptied before each run (every run encodes every code again).
 Printed per PDF: pages, the fastest and the slowest run, and the file size,
 against the aim (well under 2 s and under 1 MB for the cue cards and the
 results sheet at 300 couples).
+
+Then the cue cards and the results sheet against a bare baseline: a plain
+reportlab + segno script (`bare_cue_cards`, `bare_results_sheet` below)
+drawing the same content from the same rows (the same DejaVu fonts, the
+same QR codes, four 5 x 3 in cards to a page; one table of standings), with
+none of the app's fitting, shaping or wrapping. The app's drawing
+(`draw.draw_*` from the same rows) and the baseline run alternately, the
+median of --runs each; printed as ratios, with the aim (results sheet at
+most 3x, cue cards at most 1.2x) and which accelerator reportlab uses.
 """
 
 from __future__ import annotations
@@ -141,11 +150,164 @@ def print_qr_timings(evening, runs: int) -> None:
     qr.qr_modules.cache_clear()
 
 
+def bare_cue_cards(sheet) -> bytes:
+    """The cue cards' content, drawn plainly: four 5 x 3 in cards to a
+    landscape page; each the number, the two names, the start table, a
+    circle per game and the QR code of the couple's link."""
+    import io
+
+    import segno
+    from reportlab.lib.pagesizes import landscape, letter
+    from reportlab.lib.units import inch
+    from reportlab.pdfgen.canvas import Canvas
+
+    from scoring.printing.fonts import fonts
+
+    fonts()  # registers DejaVu Sans, as the app does
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=landscape(letter))
+    width, height = landscape(letter)
+    card_w, card_h = 5 * inch, 3 * inch
+    spots = [
+        (x, y) for y in (height / 2, height / 2 - card_h) for x in (width / 2 - card_w, width / 2)
+    ]
+    for n, card in enumerate(sheet.cards):
+        if n and n % 4 == 0:
+            canvas.showPage()
+        x, y = spots[n % 4]
+        canvas.rect(x, y, card_w, card_h)
+        canvas.setFont("DejaVuSans-Bold", 22)
+        canvas.drawString(x + 10, y + card_h - 30, str(card.number or ""))
+        canvas.setFont("DejaVuSans", 15)
+        canvas.drawString(x + 60, y + card_h - 26, card.player1)
+        canvas.drawString(x + 60, y + card_h - 44, card.player2)
+        canvas.setFont("DejaVuSans", 10)
+        canvas.drawString(x + 10, y + card_h - 62, f"Table {card.start_table} {card.start_note}")
+        for game in range(sheet.games):
+            row, col = divmod(game, 13)
+            canvas.circle(x + 18 + col * 20, y + 60 - row * 24, 8)
+            canvas.drawCentredString(x + 18 + col * 20, y + 57 - row * 24, str(game + 1))
+        if card.qr:
+            matrix = segno.make_qr(card.qr, error="M", mask=0, boost_error=False).matrix
+            module = 0.9 * inch / len(matrix)
+            path = canvas.beginPath()
+            for r, line in enumerate(matrix):
+                for c, dark in enumerate(line):
+                    if dark:
+                        path.rect(
+                            x + card_w - 1.0 * inch + c * module,
+                            y + card_h - 0.1 * inch - (r + 1) * module,
+                            module,
+                            module,
+                        )
+            canvas.drawPath(path, stroke=0, fill=1)
+    canvas.save()
+    return out.getvalue()
+
+
+def bare_results_sheet(sheet) -> bytes:
+    """The results sheet's content, drawn plainly: the title, the prizes
+    and money lines as paragraphs, the standings as one platypus table."""
+    import io
+
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import letter
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Table, TableStyle
+
+    from scoring.printing.fonts import fonts
+
+    fonts()
+    style = ParagraphStyle("plain", fontName="DejaVuSans", fontSize=9)
+    story = [Paragraph(sheet.title, ParagraphStyle("t", fontName="DejaVuSans-Bold", fontSize=16))]
+    for prize in sheet.prizes:
+        story.append(Paragraph(f"{prize.title}: {prize.prize} {'; '.join(prize.winners)}", style))
+    for line in (*sheet.jar, *sheet.fifty_fifty):
+        story.append(Paragraph(f"{line.label}: {line.value}", style))
+    for money in sheet.money:
+        story.append(Paragraph(f"{money.label} {money.detail} {money.amount}", style))
+    data = [["Place", "Couple", "Players", "Wins", "Games won"]]
+    for row in sheet.standings:
+        data.append(
+            [
+                row.place,
+                str(row.number),
+                Paragraph(f"{row.player1} & {row.player2}", style),
+                str(row.wins),
+                Paragraph(" ".join(map(str, row.punched)), style),
+            ]
+        )
+    table = Table(data, colWidths=[40, 45, 200, 35, 200], repeatRows=1)
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), "DejaVuSans", 9),
+                ("GRID", (0, 0), (-1, -1), 0.25, colors.grey),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ]
+        )
+    )
+    story.append(table)
+    out = io.BytesIO()
+    SimpleDocTemplate(out, pagesize=letter).build(story)
+    return out.getvalue()
+
+
+def print_ratios(evening, runs: int) -> int:
+    """The app's drawing against the bare baseline, alternating; medians."""
+    import statistics
+
+    from scoring.printing import documents, draw, qr, rows
+
+    try:
+        import _rl_accel  # noqa: F401 (the rl-accel package: reportlab's C speed-ups)
+
+        accel = "reportlab with rl-accel (C)"
+    except ImportError:
+        accel = "reportlab in pure Python (rl-accel is not installed)"
+    base = documents.DEFAULT_BASE_URL
+    failures = 0
+    print(f"against a bare reportlab + segno script, medians of {runs} alternating runs; {accel}")
+    print(f"{'PDF':<16} {'app':>8} {'bare':>8} {'app/bare':>9} {'render/bare':>12}  aim")
+    for label, kind, make_rows, drawing, bare, aim in [
+        ("cue cards", "cards", lambda: rows.cue_card_rows(evening, base, 4),
+         draw.draw_cue_cards, bare_cue_cards, 1.2),
+        ("results sheet", "results", lambda: rows.results_rows(evening),
+         draw.draw_results_sheet, bare_results_sheet, 3.0),
+    ]:  # fmt: skip
+        sheet = make_rows()
+        drawing(sheet), bare(sheet)  # warm: fonts registered, code loaded
+        times = {"app": [], "bare": [], "render": []}
+        for _ in range(runs):
+            for name, function in (
+                ("app", lambda d=drawing, s=sheet: d(s)),
+                ("bare", lambda b=bare, s=sheet: b(s)),
+                ("render", lambda k=kind: documents.render(k, evening, base_url=base, blank=4)),
+            ):
+                qr.qr_modules.cache_clear()
+                started = time.perf_counter()
+                function()
+                times[name].append(time.perf_counter() - started)
+        m = {name: statistics.median(values) for name, values in times.items()}
+        ratio = m["app"] / m["bare"]
+        failures += ratio > aim
+        print(
+            f"{label:<16} {m['app']:>7.2f}s {m['bare']:>7.2f}s {ratio:>9.2f} "
+            f"{m['render'] / m['bare']:>12.2f}  {'ok' if ratio <= aim else 'MISSED'} (<= {aim})"
+        )
+    return failures
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--couples", type=int, default=300)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--no-rl-accel", action="store_true", help="reportlab without its C speed-ups"
+    )
     args = parser.parse_args(argv)
+    if args.no_rl_accel:
+        sys.modules["_rl_accel"] = None  # reportlab then uses its pure-Python code
     with tempfile.TemporaryDirectory(prefix="cardnight-print-bench-") as var:
         os.environ.pop("DATABASE_URL", None)
         os.environ["CARDNIGHT_VAR_DIR"] = var
@@ -183,6 +345,7 @@ def main(argv: list[str]) -> int:
                 f"{label:<28} {pages:>5} {fastest:>8.2f}s {slowest:>8.2f}s "
                 f"{size / 1024:>7.0f} KB  {verdict}"
             )
+        failures += print_ratios(evening, args.runs)
         return 1 if failures else 0
 
 

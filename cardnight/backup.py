@@ -2,18 +2,23 @@
 
 A backup uses SQLite's backup API (a consistent copy while the site keeps
 running, not a file copy that could catch a write half-way). After every
-game the tables app takes one; `manage.py backup` takes one by hand and
-`manage.py restore FILE` brings one back. PostgreSQL is backed up with
-pg_dump instead (docs/hosting.md "Back up and restore").
+game the tables app asks for one (`backup_soon`, once the game's
+transaction has committed): it is taken in a background thread, so the
+organizer's tap never waits for a copy that grows with every evening ever
+stored. `manage.py backup` takes one by hand and `manage.py restore FILE`
+brings one back. PostgreSQL is backed up with pg_dump instead (see
+docs/hosting.md "Back up and restore").
 """
 
 import datetime
+import logging
 import os
 import secrets
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 from django.conf import settings
@@ -21,6 +26,8 @@ from django.db import connection
 
 from cardnight.errors import UserError
 from cardnight.private import private_dir, private_file
+
+log = logging.getLogger(__name__)
 
 SQLITE_NAME = "cardnight.sqlite3"  # under CARDNIGHT_VAR_DIR, as settings.py names it
 PREFIX = "cardnight-"
@@ -71,11 +78,14 @@ def prune(directory: Path, keep: int) -> list[Path]:
     return doomed
 
 
-def take_backup(label: str = "manual", *, directory: Path | None = None) -> Path | None:
-    """Back up the SQLite database to var/backups/ and prune old ones.
+def take_backup(
+    label: str = "manual", *, directory: Path | None = None, source: Path | None = None
+) -> Path | None:
+    """Back up the SQLite database (`source`, by default the one in use) to
+    var/backups/ and prune old ones.
 
     Returns the new file, or None when the database is not an SQLite file."""
-    source = sqlite_path()
+    source = source or sqlite_path()
     if source is None or not source.exists():
         return None
     directory = Path(directory or settings.BACKUP_DIR)
@@ -85,6 +95,65 @@ def take_backup(label: str = "manual", *, directory: Path | None = None) -> Path
     copy_database(source, destination)
     prune(directory, settings.BACKUP_KEEP)
     return destination
+
+
+class _Backups:
+    """The backups asked for by `backup_soon`, taken one at a time in a
+    background thread. A request made while a backup is being taken waits
+    for it to end; several made meanwhile are served by one backup (taken
+    after all of them, so it holds every game they stand for), labelled
+    with the latest. The thread is not a daemon: a process that exits
+    normally first finishes the backup it owes."""
+
+    def __init__(self):
+        self._lock = threading.Condition()
+        self._wanted: tuple[str, Path, Path] | None = None  # the next backup to take
+        self._busy = False  # the thread is taking one (or about to)
+
+    def ask(self, label: str, source: Path, directory: Path) -> None:
+        with self._lock:
+            self._wanted = (label, source, directory)
+            if not self._busy:
+                self._busy = True
+                threading.Thread(target=self._run, name="cardnight-backup").start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if self._wanted is None:
+                    self._busy = False
+                    self._lock.notify_all()
+                    return
+                label, source, directory = self._wanted
+                self._wanted = None
+            try:
+                take_backup(label, directory=directory, source=source)
+            except Exception:  # a failed backup is logged; the next request tries again
+                log.exception("The backup %r failed.", label)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until no backup is wanted or being taken; False on timeout."""
+        with self._lock:
+            return self._lock.wait_for(lambda: not self._busy, timeout)
+
+
+_backups = _Backups()
+
+
+def backup_soon(label: str) -> None:
+    """Take a backup of the SQLite database in the background, now (call it
+    once the writes it must hold have committed: `transaction.on_commit`).
+    Nothing to do on another database."""
+    source = sqlite_path()
+    if source is None:
+        return
+    _backups.ask(label, source, Path(settings.BACKUP_DIR))
+
+
+def wait_for_backups(timeout: float | None = None) -> bool:
+    """Wait until every backup asked for has been written (tests, shutdown);
+    False if `timeout` seconds passed first."""
+    return _backups.wait(timeout)
 
 
 def check_backup_file(path: Path) -> None:

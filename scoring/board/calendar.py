@@ -20,9 +20,9 @@ the hall's "address phones use" (`tables.links`).
 from __future__ import annotations
 
 import datetime
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-import icalendar
 from django.conf import settings
 from django.utils import dateformat, timezone
 from django.utils.translation import gettext as _
@@ -32,6 +32,9 @@ from cardnight.formats import money
 from scoring.results.pots import JarPot, jar_pots
 from tables import links
 from tables.models import Evening, Hall
+
+if TYPE_CHECKING:  # icalendar is imported by the feed only, not at start-up
+    import icalendar
 
 UID_SUFFIX = "@evenings.cardnight"
 LENGTH = datetime.timedelta(hours=3)  # an evening of 25 games, prizes included
@@ -93,6 +96,8 @@ def event(
     now: datetime.datetime,
     pot: JarPot | None = None,
 ) -> icalendar.Event:
+    import icalendar
+
     board_link = links.page_link(address, "board", evening.slug)
     item = icalendar.Event()
     item.add("uid", uid(evening))
@@ -121,6 +126,8 @@ def event(
 
 def hall_calendar(hall: Hall, today: datetime.date | None = None) -> bytes:
     """The hall's feed as iCalendar bytes (CRLF line ends, folded lines)."""
+    import icalendar
+
     address = links.phone_address(hall)
     now = timezone.now().astimezone(datetime.UTC).replace(microsecond=0)
     cal = icalendar.Calendar()

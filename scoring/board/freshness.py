@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import psycopg
 from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
@@ -87,6 +86,8 @@ def _execute(connection, sql: str, params: list):
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
             return cursor.fetchone()
+    import psycopg  # only on PostgreSQL, where Django has imported it already
+
     with connection.wrap_database_errors:
         connection.ensure_connection()
         started = time.monotonic()

@@ -10,7 +10,6 @@ The work is done by `scoring.dispute` (the bridge) and `scoring.engine`.
 
 from dataclasses import dataclass
 
-import segno
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve, reverse
@@ -226,6 +225,8 @@ def qr(request: HttpRequest) -> HttpResponse:
     if match.url_name not in QR_PAGES:
         raise Http404
     hall = Hall.objects.filter(evenings__slug=match.kwargs.get("slug")).first()
+    import segno  # on this page only (start-up)
+
     image = segno.make(links.absolute_link(links.phone_address(hall), link), error="m")
     response = HttpResponse(content_type="image/svg+xml")
     image.save(response, kind="svg", scale=4, border=2, xmldecl=False)

@@ -17,7 +17,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
 from cardnight.views import user_error
-from scoring.printing import documents
 from tables import links, services
 from tables.access import organizer_required, volunteer_required
 from tables.forms import PhoneAddressForm
@@ -36,6 +35,8 @@ def _initial(hall) -> dict:
 
 
 def _index(request: HttpRequest, evening, form: PhoneAddressForm, status: int = 200):
+    from scoring.printing import documents  # reportlab, fonts, segno: on these pages only
+
     address = links.phone_address(evening.hall)
     found = links.site_address()
     context = {
@@ -70,6 +71,8 @@ def change_address(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _pdf(request: HttpRequest, slug: str, kind: str, **options) -> HttpResponse:
+    from scoring.printing import documents
+
     evening = request.evening
     try:
         pdf = documents.render(kind, evening, base_url=links.phone_address(evening.hall), **options)
@@ -85,6 +88,8 @@ def _pdf(request: HttpRequest, slug: str, kind: str, **options) -> HttpResponse:
 @require_GET
 @volunteer_required
 def cue_cards(request: HttpRequest, slug: str) -> HttpResponse:
+    from scoring.printing import documents
+
     evening = request.evening
     try:
         blank = documents.check_blank(request.GET.get("blank"))

@@ -179,9 +179,10 @@ def bye_punches(evening: Evening, byes: Iterable[tuple[int, int | None]]) -> lis
 
 
 def _backup_after(game: int) -> None:
-    """After the transaction commits, take an online backup of the SQLite
-    database (issue: a hall's laptop is not a server). A failed backup is
-    logged, never turned into a failed result."""
-    from cardnight.backup import take_backup
+    """After the transaction commits, have an online backup of the SQLite
+    database taken (issue: a hall's laptop is not a server), in the
+    background: the organizer's tap does not wait for it. A failed backup
+    is logged, never turned into a failed result."""
+    from cardnight.backup import backup_soon
 
-    transaction.on_commit(lambda: take_backup(f"after-game-{game}"), robust=True)
+    transaction.on_commit(lambda: backup_soon(f"after-game-{game}"), robust=True)

@@ -9,7 +9,6 @@ tables/services/ and turns its UserError into a message and a 4xx.
 
 import hashlib
 
-import segno
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.paginator import Paginator
@@ -363,6 +362,8 @@ def _qr(url: str, scale: int) -> str:
     key = f"qr-box:{scale}:{hashlib.sha256(url.encode()).hexdigest()}"
     svg = cache.get(key)
     if svg is None:
+        import segno  # on the pages that draw QR codes only (start-up)
+
         # A viewBox and no fixed size: the code fills the box the CSS gives
         # it, centred, instead of sitting in its top-left corner.
         svg = segno.make(url, error="m").svg_inline(scale=scale, title=url, omitsize=True)
