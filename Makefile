@@ -4,13 +4,17 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 0.0.0.0
 PORT   ?= 8000
+PURE_TESTS := tests/engine tests/scoring/rules tests/tables/test_rotation_rule.py \
+	tests/tables/test_rotation_properties.py
 
-.PHONY: run test install install-dev lint migrations-check deploy-check bench bench-servers load messages screenshots clean help
+.PHONY: run test test-fast ci install install-dev lint migrations-check deploy-check bench bench-servers load messages screenshots clean help
 
 help:
 	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
 	@echo "make test   - run the whole test suite"
-	@echo "make lint   - ruff and the import contracts (lint-imports)"
+	@echo "make test-fast - the pure cores and the tests of what changed (about a minute)"
+	@echo "make ci     - exactly what CI runs (.ci/run)"
+	@echo "make lint   - ruff, the import contracts (lint-imports) and mypy --strict on the pure cores"
 	@echo "make bench  - print speed figures"
 	@echo "make screenshots - refresh the organizer guide's pictures in docs/img/"
 
@@ -39,6 +43,18 @@ lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
+	$(BIN)/mypy
+
+# The pure cores, then the non-browser tests of the test files and modules
+# changed since main (or in the last commit, on main): the quick loop.
+test-fast: install-dev
+	$(BIN)/python -m pytest -q -m "not browser" $(PURE_TESTS)
+	@changed=$$($(BIN)/python bench/changed_tests.py); \
+	if [ -n "$$changed" ]; then $(BIN)/python -m pytest -q -m "not browser" $$changed; fi
+
+# Exactly what CI runs (.ci/run), on this machine.
+ci:
+	bash .ci/run
 
 migrations-check: install-dev
 	$(BIN)/python manage.py makemigrations --check --dry-run

@@ -3,9 +3,9 @@ site and with which options. The launcher (`cardnight serve`, `make run`),
 the tests that start real servers and the benches all build their command
 here, so what is measured and tested is what a hall runs.
 
-Three servers can run it; docs/decisions.md says why granian is the one the
-launcher uses everywhere (measured against gunicorn and waitress with
-`bench/board_bench.py --server ...`):
+Three servers can run it; granian is the one the launcher uses everywhere
+(why: docs/decisions.md "Any laptop: one command, one server on every platform";
+measured against gunicorn and waitress with `bench/servers.py`):
 
 - granian: a Rust HTTP server with wheels for Windows, macOS and Linux,
   several worker processes (spawned, not forked, where the platform needs it),

@@ -263,7 +263,7 @@ SESSION_COOKIE_AGE = 60 * 60 * 12  # one long evening
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
-CSRF_FAILURE_VIEW = "cardnight.views.csrf_failure"
+CSRF_FAILURE_VIEW = "cardnight.error_pages.csrf_failure"
 
 MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
 

@@ -4,10 +4,10 @@ from django.urls import include, path
 
 from cardnight import views
 
-handler400 = "cardnight.views.bad_request"
-handler403 = "cardnight.views.permission_denied"
-handler404 = "cardnight.views.page_not_found"
-handler500 = "cardnight.views.server_error"
+handler400 = "cardnight.error_pages.bad_request"
+handler403 = "cardnight.error_pages.permission_denied"
+handler404 = "cardnight.error_pages.page_not_found"
+handler500 = "cardnight.error_pages.server_error"
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -1,4 +1,4 @@
-"""The hosting guide's commands, run as written (docs/hosting.md): its
+"""The hosting guide's commands, run as written (docs/hosting.md "One site for many halls"): its
 health check answers `ok` from a server with the guide's own settings, and
 its PostgreSQL backups are owner-only like the SQLite ones."""
 

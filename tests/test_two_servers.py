@@ -142,7 +142,7 @@ def test_two_servers_on_one_database_and_cache_never_serve_a_stale_board(tmp_pat
         assert {status for status, _, _ in read_all(phone, held).values()} == {304}
 
 
-# --- Caddy in front, as docs/hosting.md sets it up ------------------------------
+# --- Caddy in front, as docs/hosting.md "6. Caddy in front, with HTTPS" sets it up
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "hosting.md"
 DOOR_SETUP = """
@@ -212,10 +212,10 @@ class Caddy:
 def test_forms_sent_through_the_guides_caddy_survive_one_server_dying(
     tmp_path, shared, caddy_binary
 ):
-    """docs/hosting.md's Caddyfile in front of two servers: one is killed
-    while couples are being registered through it. Caddy tries each form
-    that meets the dead server on the other one, with its body: no 502,
-    every couple saved once."""
+    """The Caddyfile of docs/hosting.md "6. Caddy in front, with HTTPS"
+    in front of two servers: one is killed while couples are being
+    registered through it. Caddy tries each form that meets the dead server
+    on the other one, with its body: no 502, every couple saved once."""
     database_url, redis_url = shared
     env = server_env(tmp_path, database_url, REDIS_URL=redis_url)
     manage(env, "migrate", "--noinput", "-v0")

@@ -13,46 +13,63 @@ pages that never use it. `scoring.engine.i18n` stays as light as it was.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the same names, for the type checker
-    from .auction import score_auction_hand
-    from .auction_bidding import check_bidding, read_call, seat_name
-    from .auction_calls import check_partner_call, check_trump_call, partner_from_call
-    from .auction_hand import column_name, columns, possible_points, score_hand
-    from .auction_sheet import SheetLine, check_sheet, parse_line
-    from .cards import (
-        ACE_OF_HEARTS,
-        JOKER,
-        Card,
-        Rank,
-        Suit,
-        card_label,
-        card_name,
-        deck,
-        parse_card,
-        parse_cards,
-        parse_suit,
-        split_card_text,
-        suit_name,
-    )
-    from .claims import check_claim, last_round, past_last_round
-    from .errors import CardError, EngineError, HouseRulesError, PlayError, ScoreError
-    from .i18n import set_translator
-    from .legal import Obligation, explain_legal_plays, is_renegable, legal_plays
-    from .ranks import is_trump, plain_order, suit_of, trump_order
-    from .rounds import play_round
-    from .rules import (
-        AUCTION_RULES,
-        DEFAULT_RULES,
-        FIVE_ONLY_RULES,
-        TWENTY_FIVE_RULES,
-        HouseRules,
-        Jokers,
-        NonTrumpLead,
-        Renege,
-    )
-    from .tricks import trick_winner
+if TYPE_CHECKING:  # the same names, for the type checker (explicitly re-exported)
+    from .auction import score_auction_hand as score_auction_hand
+    from .auction_bidding import check_bidding as check_bidding
+    from .auction_bidding import read_call as read_call
+    from .auction_bidding import seat_name as seat_name
+    from .auction_calls import check_partner_call as check_partner_call
+    from .auction_calls import check_trump_call as check_trump_call
+    from .auction_calls import partner_from_call as partner_from_call
+    from .auction_hand import column_name as column_name
+    from .auction_hand import columns as columns
+    from .auction_hand import possible_points as possible_points
+    from .auction_hand import score_hand as score_hand
+    from .auction_sheet import SheetLine as SheetLine
+    from .auction_sheet import check_sheet as check_sheet
+    from .auction_sheet import parse_line as parse_line
+    from .cards import ACE_OF_HEARTS as ACE_OF_HEARTS
+    from .cards import JOKER as JOKER
+    from .cards import Card as Card
+    from .cards import Rank as Rank
+    from .cards import Suit as Suit
+    from .cards import card_label as card_label
+    from .cards import card_name as card_name
+    from .cards import deck as deck
+    from .cards import parse_card as parse_card
+    from .cards import parse_cards as parse_cards
+    from .cards import parse_suit as parse_suit
+    from .cards import split_card_text as split_card_text
+    from .cards import suit_name as suit_name
+    from .claims import check_claim as check_claim
+    from .claims import last_round as last_round
+    from .claims import past_last_round as past_last_round
+    from .errors import CardError as CardError
+    from .errors import EngineError as EngineError
+    from .errors import HouseRulesError as HouseRulesError
+    from .errors import PlayError as PlayError
+    from .errors import ScoreError as ScoreError
+    from .i18n import set_translator as set_translator
+    from .legal import Obligation as Obligation
+    from .legal import explain_legal_plays as explain_legal_plays
+    from .legal import is_renegable as is_renegable
+    from .legal import legal_plays as legal_plays
+    from .ranks import is_trump as is_trump
+    from .ranks import plain_order as plain_order
+    from .ranks import suit_of as suit_of
+    from .ranks import trump_order as trump_order
+    from .rounds import play_round as play_round
+    from .rules import AUCTION_RULES as AUCTION_RULES
+    from .rules import DEFAULT_RULES as DEFAULT_RULES
+    from .rules import FIVE_ONLY_RULES as FIVE_ONLY_RULES
+    from .rules import TWENTY_FIVE_RULES as TWENTY_FIVE_RULES
+    from .rules import HouseRules as HouseRules
+    from .rules import Jokers as Jokers
+    from .rules import NonTrumpLead as NonTrumpLead
+    from .rules import Renege as Renege
+    from .tricks import trick_winner as trick_winner
 
 # Which module of the engine each name comes from.
 _WHERE = {
@@ -115,7 +132,7 @@ _WHERE = {
 __all__ = list(_WHERE)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -244,12 +244,12 @@ def _ruling(auction: _Auction, illegal_at: int | None, reason: str) -> Bidding:
     winner = auction.holder if finished else None
     if finished and winner is None:
         reason = _("Everyone passed: nobody bid, so the hand is thrown in and dealt again.")
-    elif finished:
+    elif finished and winner is not None:
         reason = _("%(name)s wins the bid at %(bid)s and calls trump.") % {
             "name": auction.name(winner),
             "bid": auction.high,
         }
-    elif illegal_at is None:
+    elif illegal_at is None and seat is not None:
         reason = _("%(name)s to call.") % {"name": auction.name(seat)}
     return Bidding(
         players=auction.players,

@@ -76,7 +76,7 @@ def parse_line(text: str, players: int) -> SheetLine:
     match = _BIDDER.match(tokens[0])
     bidder = _column(match["bidder"], players) if match else None
     partner = _column(match["partner"], players) if match and match["partner"] else None
-    if bidder is None or (match["partner"] and (partner is None or players != 5)):
+    if match is None or bidder is None or (match["partner"] and (partner is None or players != 5)):
         raise ScoreError(
             _('"%(who)s" is not who bid: write %(choices)s, like "%(example)s".')
             % {"who": tokens[0], "choices": _choices(players), "example": example}
@@ -143,7 +143,13 @@ def check_sheet(
     )
 
 
-def _summary(players, rows, wrong, winners, won_on) -> str:
+def _summary(
+    players: int,
+    rows: Sequence[SheetRow],
+    wrong: int | None,
+    winners: tuple[int, ...],
+    won_on: int | None,
+) -> str:
     if wrong is not None:
         return _("Line %(line)s cannot be right.") % {"line": wrong}
     if won_on is not None:

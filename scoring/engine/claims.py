@@ -57,7 +57,7 @@ def check_claim(
         raise ScoreError(
             _("Give the round number (1 or more) and the two scores as whole numbers.")
         )
-    words = {
+    words: dict[str, object] = {
         "round": round_number,
         "previous": round_number - 1,
         "a": score_a,

@@ -15,8 +15,8 @@ from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from cardnight.error_pages import user_error
 from cardnight.errors import UserError
-from cardnight.views import user_error
 from tables import links, services
 from tables.access import organizer_required, volunteer_required
 from tables.forms import PhoneAddressForm

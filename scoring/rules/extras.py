@@ -16,14 +16,17 @@ from scoring.rules.ties import percent_of
 FIFTY_FIFTY_PERCENT = Decimal(50)
 
 
-def travel(start: int, seatings: Iterable[tuple]) -> tuple[int, int, list[tuple[int, int, int]]]:
+Seat = tuple[int, int, int, int | None]  # (game, couple a, couple b, winner or None)
+
+
+def travel(start: int, seatings: Iterable[Seat]) -> tuple[int, int, list[tuple[int, int, int]]]:
     """Follow the travelling prize through the games. Pure.
 
     ``seatings``: ``(game number, couple a, couple b, winner or None)`` rows,
     ordered by game. Returns ``(holder, after_game, passes)``: the holder
     after game ``after_game`` (the last game whose result for the holder is
     known) and every pass as ``(game, from, to)``."""
-    by_game: dict[int, list[tuple]] = {}
+    by_game: dict[int, list[tuple[int, int, int | None]]] = {}
     for game, a, b, winner in seatings:
         by_game.setdefault(game, []).append((a, b, winner))
     holder, after_game, passes = start, 0, []

@@ -72,9 +72,10 @@ def check_fingerprint(numbers: Iterable[int], salt: str, expected: str) -> bool:
     return secrets.compare_digest(fingerprint(numbers, salt), expected.strip().lower())
 
 
-def parse_numbers(text: str | Sequence, games: int, k: int) -> tuple[int, ...]:
+def parse_numbers(text: str | Sequence[object], games: int, k: int) -> tuple[int, ...]:
     """Numbers typed from a hat draw ("3 7 12, 18"), checked: exactly K of
     them, each a game of the evening, none twice. Returned ascending."""
+    parts: Sequence[object]
     if isinstance(text, str):
         parts = text.replace(",", " ").replace(";", " ").split()
     else:
@@ -108,7 +109,7 @@ def winners(
     punched: Mapping[Hashable, Collection[int]],
     bought_in: Iterable[Hashable],
     numbers: Sequence[int],
-) -> tuple:
+) -> tuple[Hashable, ...]:
     """Bought-in couples whose cards hold every drawn number, in the order
     ``bought_in`` gives (couple-number order)."""
     if not numbers:
@@ -122,7 +123,7 @@ def alive(
     numbers: Sequence[int],
     games_over: int,
     still_playing: Collection[Hashable] | None = None,
-) -> tuple:
+) -> tuple[Hashable, ...]:
     """Bought-in couples still in the running: they won every drawn game
     played so far (game numbers up to ``games_over``).
 

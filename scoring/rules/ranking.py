@@ -45,7 +45,9 @@ class PlaceGroup:
         return len(self.couples) > 1
 
 
-def _by_count(pairs: Iterable[tuple[Hashable, int]]) -> list[tuple[int, tuple]]:
+def _by_count(
+    pairs: Iterable[tuple[Hashable, int]],
+) -> list[tuple[int, tuple[Hashable, ...]]]:
     """Groups of couples by game count, highest count first; each group's
     couples in the order given (callers pass them in couple-number order)."""
     ordered = sorted(pairs, key=lambda pair: -pair[1])  # stable: keeps the given order
@@ -55,11 +57,13 @@ def _by_count(pairs: Iterable[tuple[Hashable, int]]) -> list[tuple[int, tuple]]:
     ]
 
 
-def rank_of_each(pairs: Sequence[tuple[Hashable, int]], method: str = DISTINCT) -> dict:
+def rank_of_each(
+    pairs: Sequence[tuple[Hashable, int]], method: str = DISTINCT
+) -> dict[Hashable, int | None]:
     """Every couple's place by ``method`` (distinct counts: 1, 1, 2, 3, 3;
     standard: 1, 1, 3, 4, 4), or ``None`` for a couple with no game won."""
     _check_method(method)
-    ranks: dict = {}
+    ranks: dict[Hashable, int | None] = {}
     above = 0
     for index, (wins, keys) in enumerate(_by_count(pairs), start=1):
         place = index if method == DISTINCT else above + 1

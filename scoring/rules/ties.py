@@ -30,6 +30,9 @@ from scoring.engine.errors import CardError
 from scoring.engine.i18n import _
 from scoring.rules.errors import RuleError
 
+# Couples, in a given order (anything hashable: numbers in the app, letters in tests).
+Couples = tuple[Hashable, ...]
+
 SPLIT = "split"
 CUT = "cut"
 PLAYOFF = "playoff"
@@ -57,11 +60,13 @@ class Decision:
     """The method the choices call for, who plays it and who forfeited."""
 
     method: str  # SPLIT, CUT or PLAYOFF
-    players: tuple  # couples that take part, in the order given
-    forfeited: tuple = ()  # couples that would not play off
+    players: Couples  # couples that take part, in the order given
+    forfeited: Couples = ()  # couples that would not play off
 
 
-def decide(couples: Sequence[Hashable], choices: Mapping, can_split: bool) -> Decision:
+def decide(
+    couples: Sequence[Hashable], choices: Mapping[Hashable, str | None], can_split: bool
+) -> Decision:
     """Apply RULES.md A5 to every couple's choice.
 
     - any couple wants a play-off: a play-off; the couples that will not play
@@ -124,14 +129,14 @@ class CutState:
     ``next_round`` (empty when the cut is decided); ``ranking`` the couples
     that take ranks 1, 2 … ``places`` once it is decided."""
 
-    groups: tuple[tuple, ...]
-    to_cut: tuple
+    groups: tuple[Couples, ...]
+    to_cut: Couples
     next_round: int
     done: bool
-    ranking: tuple
+    ranking: Couples
 
 
-def _needy(groups: list[tuple], places: int) -> list[tuple]:
+def _needy(groups: list[Couples], places: int) -> list[Couples]:
     """Groups still tied on a rank that decides a prize."""
     needy, start = [], 1
     for group in groups:
@@ -147,7 +152,7 @@ def cut_state(
     """Replay the rounds of a cut. Round 1 is cut by every couple; after each
     round the couples tied on the same card value for a rank that matters
     cut again (all such groups in the same next round)."""
-    groups: list[tuple] = [tuple(couples)]
+    groups: list[Couples] = [tuple(couples)]
     order = {key: index for index, key in enumerate(couples)}
     for number, cards in enumerate(rounds, start=1):
         needy = _needy(groups, places)
@@ -158,7 +163,7 @@ def cut_state(
                 % {"round": number}
             )
         check_round(cards)
-        regrouped: list[tuple] = []
+        regrouped: list[Couples] = []
         for group in groups:
             if group not in needy:
                 regrouped.append(group)
@@ -175,7 +180,7 @@ def cut_state(
     return CutState(tuple(groups), to_cut, len(rounds) + 1, done, ranking)
 
 
-def deal_cut(couples: Sequence[Hashable], rng: random.Random) -> dict:
+def deal_cut(couples: Sequence[Hashable], rng: random.Random) -> dict[Hashable, Card]:
     """A fair random cut: one card each, from one shuffled 52-card deck."""
     cards = rng.sample(deck(), len(couples))
     return dict(zip(couples, cards, strict=True))
@@ -203,8 +208,8 @@ class PlayoffState:
     complete and the play-off is not over, ``needs_pairing`` is true and
     ``alive`` are the couples to pair for round ``next_round``."""
 
-    ranking: tuple
-    alive: tuple
+    ranking: Couples
+    alive: Couples
     pending: tuple[PlayoffGameRecord, ...]
     needs_pairing: bool
     next_round: int
@@ -220,8 +225,8 @@ def playoff_state(
     play off again for the next place, until every place is filled; a couple
     left alone takes the next place without playing."""
     places = min(places, len(players))
-    ranking: list = []
-    alive: list = list(players)
+    ranking: list[Hashable] = []
+    alive: list[Hashable] = list(players)
 
     def settle_alone() -> None:
         nonlocal alive
@@ -259,7 +264,9 @@ def playoff_state(
     )
 
 
-def pair_round(alive: Sequence[Hashable], rng: random.Random) -> list[tuple]:
+def pair_round(
+    alive: Sequence[Hashable], rng: random.Random
+) -> list[tuple[Hashable, Hashable | None]]:
     """Pairs drawn at random for the next knock-out round; with an odd number
     the couple left over advances alone (paired with None)."""
     drawn = list(alive)
@@ -273,7 +280,7 @@ def pair_round(alive: Sequence[Hashable], rng: random.Random) -> list[tuple]:
 # --- The split ----------------------------------------------------------------
 
 
-def split_cents(amount: Decimal, couples: Sequence[Hashable]) -> dict:
+def split_cents(amount: Decimal, couples: Sequence[Hashable]) -> dict[Hashable, Decimal]:
     """Equal shares rounded down to the cent; the cents left over go one each
     to the couples in the order given (couple-number order). The shares add
     up to ``amount`` exactly."""
@@ -305,18 +312,18 @@ class TieOutcome:
 
     status: str
     method: str | None = None
-    forfeited: tuple = ()
-    ranking: tuple = ()
-    split_among: tuple = ()
+    forfeited: Couples = ()
+    ranking: Couples = ()
+    split_among: Couples = ()
     cut: CutState | None = None
     playoff: PlayoffState | None = None
-    cut_among: tuple = field(default=())  # who the cut is between
+    cut_among: Couples = field(default=())  # who the cut is between
 
 
 def tie_outcome(
     couples: Sequence[Hashable],
     places: int,
-    choices: Mapping,
+    choices: Mapping[Hashable, str | None],
     can_split: bool,
     cuts: Sequence[Mapping[Hashable, Card]] = (),
     games: Sequence[PlayoffGameRecord] = (),

@@ -6,13 +6,13 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_GET
 
-from cardnight.live import evening_version, polled
 from scoring import standings as standings_module
 from scoring.forms import StandingsQueryForm
 from scoring.results import evening_results
 from scoring.standings import SORTS
 from scoring.views.common import render_page
 from tables.access import volunteer_required
+from tables.live import evening_version, polled
 
 
 @require_GET

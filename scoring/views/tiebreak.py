@@ -9,8 +9,8 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from cardnight.error_pages import user_error
 from cardnight.errors import UserError
-from cardnight.views import user_error
 from scoring.forms import CutForm, PlayoffResultForm, TieChoicesForm, TieOpenForm
 from scoring.models import TieBreak
 from scoring.services import tie_state, ties

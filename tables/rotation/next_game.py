@@ -173,6 +173,8 @@ def rotate(
     while half:
         highest = half.pop()
         lone = plan.tables.pop(highest).lone()
+        if lone is None:
+            raise RotationBug(f"half-full table {highest} has no couple")
         plan.closed.append(highest)
         if half:
             plan.tables[half.pop(0)].fill(lone)

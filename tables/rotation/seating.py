@@ -21,7 +21,7 @@ class SeatingError(ValueError):
     `template` is an English message with %(name)s placeholders (marked for
     translation), `params` its values; `str(error)` is the English text."""
 
-    def __init__(self, template: str, **params):
+    def __init__(self, template: str, **params: object) -> None:
         self.template = template
         self.params = params
         super().__init__(template % params if params else template)
@@ -64,7 +64,7 @@ class GameSeating:
     tables: tuple[TableSeat, ...]
     bye: int | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         numbers = [seat.table for seat in self.tables]
         if numbers != sorted(set(numbers)):
             raise RotationBug(f"tables out of order or repeated: {numbers}")

@@ -18,9 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cardnight.error_pages import user_error
 from cardnight.errors import UserError
-from cardnight.live import evening_version, polled
-from cardnight.views import user_error
 from tables import links, queries, services
 from tables.access import organizer_required, volunteer_required
 from tables.forms.game import (
@@ -31,6 +30,7 @@ from tables.forms.game import (
     StartForm,
     report_problem,
 )
+from tables.live import evening_version, polled
 from tables.models import Evening
 from tables.services import receipts
 

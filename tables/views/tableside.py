@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from cardnight.error_pages import error_page
 from cardnight.errors import Conflict, UserError
-from cardnight.live import polled
-from cardnight.views import error_page
 from tables import queries, services
 from tables.forms.game import ReportForm, report_problem
+from tables.live import polled
 from tables.models import LateReport, Table, TableReport
 from tables.privacy import public_label
 from tables.services import receipts

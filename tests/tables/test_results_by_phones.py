@@ -1,7 +1,7 @@
 """Results settled by the table's phones alone (no volunteer involved) are
 marked for the volunteers to spot-check: a table link is a bearer link, and
-one person with two browsers can report and confirm alone
-(docs/decisions.md)."""
+one person with two browsers can report and confirm alone (see
+docs/decisions.md "A table link is a bearer link")."""
 
 import pytest
 from django.test import Client
