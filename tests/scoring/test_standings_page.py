@@ -76,3 +76,14 @@ def test_an_htmx_request_gets_the_table_that_polls_itself(volunteer_client, even
 def test_a_bad_sort_falls_back_to_places(volunteer_client, evening):
     make_couples(evening, 2)
     assert volunteer_client.get(url(evening, sort="bogus")).status_code == 200
+
+
+@pytest.mark.parametrize("query", ["mac don", "mac donald", "mcdonald", "o brien"])
+def test_the_standings_search_finds_a_name_typed_in_two_parts(volunteer_client, evening, query):
+    make_couples(evening, 3)
+    Couple.objects.filter(evening=evening, number=2).update(
+        player1="Rita O'Brien", player2="Angus MacDonald"
+    )
+    Couple.objects.filter(evening=evening, number=3).update(player2="Pat O'Brien")
+    expected = [2, 3] if query == "o brien" else [2]
+    assert sorted(order(volunteer_client.get(url(evening, q=query)))) == expected
