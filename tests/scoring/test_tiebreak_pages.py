@@ -48,7 +48,8 @@ def test_an_organizer_settles_a_three_way_tie_by_a_typed_cut(organizer_client, t
     html = organizer_client.get(reverse("tiebreak", args=[tied.slug, tiebreak.pk])).content.decode()
     assert (
         "Settled" in html
-        and 'Couple 2 (<bdi class="name">Player 2a</bdi> &amp; <bdi class="name">Player 2b</bdi>) wins.'
+        and 'Couple 2 (<bdi class="name">Player 2a</bdi> &amp; '
+        '<bdi class="name">Player 2b</bdi>) wins.'
         in html
     )
 

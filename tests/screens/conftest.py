@@ -4,7 +4,6 @@ game 3 in play with some results in, every extra on. Served by the production
 server (gunicorn, as `make run` starts it) on its own SQLite database, seeded
 once for the package; browser pages at a 390 px phone and a 1920 x 1080 TV."""
 
-import json
 import os
 from dataclasses import dataclass
 

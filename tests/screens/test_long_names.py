@@ -4,7 +4,7 @@ column of every row, and the names never reorder the text around them."""
 
 import pytest
 
-from tests.screens.conftest import ARABIC, LONG
+from tests.screens.conftest import LONG
 
 pytestmark = pytest.mark.browser
 
