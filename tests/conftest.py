@@ -34,6 +34,17 @@ def no_found_address(tmp_path):
         yield
 
 
+@pytest.fixture(autouse=True)
+def no_language_left_behind():
+    """A request through the test client activates its language in this
+    thread and leaves it there: the next test would speak French. Each test
+    starts and ends in the site's language."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def organizer(hall) -> User:
     """An organizer of the hall (the `hall` fixture)."""
