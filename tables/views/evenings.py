@@ -49,8 +49,10 @@ def evening_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             evening = form.save()
-            messages.success(request, _("Evening created. Register the couples at the door."))
-            return redirect("door", evening.slug)
+            messages.success(
+                request, _("Evening created. Here is the next step of tonight's list.")
+            )
+            return redirect("evening-next-step", evening.slug)
         return render(request, "tables/evening_form.html", {"form": form}, status=400)
     return render(request, "tables/evening_form.html", {"form": form})
 
