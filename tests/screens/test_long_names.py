@@ -74,3 +74,23 @@ def test_the_tv_prize_panel_shows_whole_names(name_pages):
         .map(e => e.textContent.trim())"""
     )
     assert cut == []
+
+
+OVERLAPS = """() => {
+  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const controls = [...document.querySelectorAll('.tv-controls button, .tv-controls a')]
+    .map(e => [e.textContent.trim(), e.getBoundingClientRect()]);
+  const columns = ['#tv-standings', '#tv-side'].map(s => document.querySelector(s).getBoundingClientRect());
+  return {controls: controls.length, over: controls.filter(([, box]) => columns.some(c => hit(box, c)))
+    .map(([text]) => text)};
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_tv_controls_cover_no_row_of_the_standings(name_pages, language):
+    """ "Français" and "Pause" sat over the bottom right of the standings and
+    hid a row's games count: they now sit in a strip the columns leave free."""
+    page = name_pages.open("tv", f"/e/{SLUG}/tv/", language, user=None)
+    measured = page.evaluate(OVERLAPS)
+    assert measured["controls"] == 2
+    assert measured["over"] == [], measured
