@@ -12,7 +12,7 @@ SLUG = "names"
 # Every page a volunteer, an organizer or a player reads during the night.
 PHONE_PAGES = {
     "board": f"/e/{SLUG}/",
-    "board-find": f"/e/{SLUG}/find/?q=Marie",
+    "board-find": f"/e/{SLUG}/find/?q=C%C3%A9cile",
     "couple-card": f"/e/{SLUG}/couple/1/",
     "standings": f"/evenings/{SLUG}/standings/",
     "prizes": f"/evenings/{SLUG}/prizes/",
