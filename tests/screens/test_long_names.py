@@ -77,12 +77,14 @@ def test_the_tv_prize_panel_shows_whole_names(name_pages):
 
 
 OVERLAPS = """() => {
-  const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const hit = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const controls = [...document.querySelectorAll('.tv-controls button, .tv-controls a')]
     .map(e => [e.textContent.trim(), e.getBoundingClientRect()]);
-  const columns = ['#tv-standings', '#tv-side'].map(s => document.querySelector(s).getBoundingClientRect());
-  return {controls: controls.length, over: controls.filter(([, box]) => columns.some(c => hit(box, c)))
-    .map(([text]) => text)};
+  const columns = ['#tv-standings', '#tv-side']
+    .map(s => document.querySelector(s).getBoundingClientRect());
+  const over = controls.filter(([, box]) => columns.some(c => hit(box, c)));
+  return {controls: controls.length, over: over.map(([text]) => text)};
 }"""
 
 

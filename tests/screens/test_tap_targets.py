@@ -33,7 +33,8 @@ SMALL = """() => {
     && !el.matches('.button, .card, .match') && (el.parentElement.textContent.trim().length
     > el.textContent.trim().length + 3);
   const controls = [...document.querySelectorAll(
-    'a[href], button, input:not([type=hidden]), select, textarea, summary, label.choice, label.radio')];
+    'a[href], button, input:not([type=hidden]), select, textarea, summary, '
+    + 'label.choice, label.radio')];
   return controls.filter(el => el.getClientRects().length && !el.closest('.skip, .visually-hidden')
       && !el.matches('.skip') && getComputedStyle(el).visibility !== 'hidden')
     .filter(el => !inText(el))
