@@ -130,7 +130,10 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "tables.access.roles_context",
             ],
-            "builtins": ["template_partials.templatetags.partials"],
+            "builtins": [
+                "template_partials.templatetags.partials",
+                "tables.templatetags.names",
+            ],
         },
     }
 ]

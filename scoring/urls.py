@@ -7,6 +7,7 @@ from scoring.views import hub, jar, prizes, season, standings, tiebreak
 
 urlpatterns = [
     path("evenings/<slug:slug>/", hub.evening_detail, name="evening-detail"),
+    path("evenings/<slug:slug>/next/", hub.next_step, name="evening-next-step"),
     # The door's "In the jar" tap (a row of the door list, tables/door.html).
     path("evenings/<slug:slug>/couples/<int:number>/jar/", jar.door_jar, name="couple-jar"),
     path("evenings/<slug:slug>/standings/", standings.standings, name="standings"),

@@ -4,7 +4,12 @@ Names are compared folded: case, accents, apostrophes (' and ’), hyphens
 and other punctuation do not matter, so "obrien", "O'Brien" and "O’Brien"
 all find O'Brien, "deon" finds D'Eon and "therese" finds Marie-Thérèse.
 Every word typed must start a word of the couple's names (or of a part of a
-hyphenated / apostrophed name): "mary mac" finds Mary MacNeil.
+hyphenated / apostrophed name): "mary mac" finds Mary MacNeil. Or the letters
+typed, spaces and punctuation dropped, start the names from one of their words
+with the spaces dropped too, so a name typed in two parts is found: "mac don"
+and "mac donald" find Angus MacDonald, "o brien" O'Brien, "mac neill" Ruairí
+Mac Néill. "Mc" and "Mac" find each other: "mcdonald" finds MacDonald. A
+letter inside a word does not match: "ary" does not find Mary.
 
 Used by the public board's "find my couple" page (on the PUBLIC names, so a
 hidden name finds nothing) and by the organizer's standings page.
@@ -47,10 +52,33 @@ def name_tokens(*names: str) -> set[str]:
     return tokens
 
 
+def _run_ons(*names: str) -> list[str]:
+    """The names with spaces and punctuation dropped, from each of their words
+    on: "Angus MacDonald" -> ["angusmacdonald", "macdonald"]."""
+    words = _words(" ".join(names))
+    return ["".join(words[i:]) for i in range(len(words))]
+
+
+def _spellings(typed: str) -> set[str]:
+    """What was typed, and its Mc/Mac twin: "mcneil" -> {"mcneil", "macneil"}."""
+    if typed.startswith("mac"):
+        return {typed, "mc" + typed[3:]}
+    if typed.startswith("mc"):
+        return {typed, "mac" + typed[2:]}
+    return {typed}
+
+
 def names_match(query: str, *names: str) -> bool:
-    """Whether every word of ``query`` starts a word of ``names`` (folded)."""
+    """Whether ``query`` names a couple of ``names`` (folded): every word typed
+    starts a word of the names, or the letters typed, run on, start the names
+    run on from one of their words (the module's docstring)."""
     words = _words(query)
     if not words:
         return False
     tokens = name_tokens(*names)
-    return all(any(token.startswith(word) for token in tokens) for word in words)
+    if all(
+        any(token.startswith(w) for w in _spellings(word) for token in tokens) for word in words
+    ):
+        return True
+    run_ons = _run_ons(*names)
+    return any(run.startswith(typed) for typed in _spellings("".join(words)) for run in run_ons)

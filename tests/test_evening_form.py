@@ -45,7 +45,7 @@ def test_it_creates_an_evening_with_a_new_hall_and_the_defaults(site_admin_clien
     response = site_admin_client.post(reverse("evening-create"), form_data())
     evening = Evening.objects.get()
     assert response.status_code == 302
-    assert response["Location"] == reverse("door", args=[evening.slug])
+    assert response["Location"] == reverse("evening-next-step", args=[evening.slug])
     assert evening.hall.name == "Arichat Parish Hall"
     assert evening.slug == "friday-45s-2026-11-27"
     assert (evening.games, evening.prize_places, evening.bye_counts_as_win) == (25, 3, True)

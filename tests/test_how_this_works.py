@@ -59,3 +59,42 @@ def test_the_tie_break_page_has_it(evening, organizer_client):
     tiebreak = open_tiebreak(evening, "place", 1)
     html = organizer_client.get(reverse("tiebreak", args=[evening.slug, tiebreak.pk])).content
     assert "How this works" in html.decode()
+
+
+DOOR_REMOVE = "can be removed before the start (“Remove this couple”)"
+DOOR_ASK = "A couple who never came: tell an organizer, who can remove it before the start."
+
+
+@pytest.mark.parametrize(
+    ("who", "page", "says", "never"),
+    [
+        ("organizer", "door", DOOR_REMOVE, DOOR_ASK),
+        ("volunteer", "door", DOOR_ASK, DOOR_REMOVE),
+        (
+            "organizer",
+            "game",
+            "(after the last one: “Finish the evening”)",
+            "an organizer finishes",
+        ),
+        ("volunteer", "game", "After the last game an organizer finishes the evening.", "“Finish"),
+        ("organizer", "jar", "type them in before game 1", "an organizer types"),
+        ("volunteer", "jar", "an organizer types them in before game 1", "type them in before"),
+    ],
+)
+def test_each_roles_help_says_what_that_role_can_do(
+    running, organizer_client, volunteer_client, who, page, says, never
+):
+    client = organizer_client if who == "organizer" else volunteer_client
+    html = client.get(pages(running)[page]).content.decode().replace("&quot;", '"')
+    help_text = html.split('<details class="how-it-works">')[1].split("</details>")[0]
+    assert says in help_text
+    assert never not in help_text
+
+
+def test_before_the_start_only_an_organizer_has_the_remove_button(
+    evening, organizer_client, volunteer_client
+):
+    make_couples(evening, 2)
+    url = reverse("couple-edit", args=[evening.slug, 1])
+    assert "Remove this couple" in organizer_client.get(url).content.decode()
+    assert "Remove this couple" not in volunteer_client.get(url).content.decode()

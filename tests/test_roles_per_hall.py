@@ -63,10 +63,13 @@ ORGANIZER_ONLY = {
     "hall-members",
     "member-remove",
     "print-address",
+    "template-save",
+    "template-remove",
     # starting, finishing, correcting, deleting
     "game-start",
     "game-finish",
     "game-correct",
+    "late-report-settle",
     "couple-remove",
     # prizes and settling ties: they decide who wins money
     "prize-set",
@@ -90,6 +93,7 @@ VOLUNTEER_TOO = {
     "jar-buy-in",
     # recording results and moving the evening on
     "evening-detail",
+    "evening-next-step",
     "game-screen",
     "game-detail",
     "game-result",

@@ -111,6 +111,15 @@ def _place(place: PlaceResult | None, privacy: str, final: bool) -> dict | None:
     }
 
 
+def _booby(results: EveningResults, privacy: str) -> dict | None:
+    """The booby prize as it stands, and as of which game while play goes on
+    (couples that have not played a game yet are not in line: scoring.rules)."""
+    booby = _place(results.booby, privacy, results.finished)
+    if booby is not None and not results.finished:
+        booby["as_of_game"] = results.current_game
+    return booby
+
+
 def _standings(results: EveningResults, privacy: str) -> list[dict]:
     open_ties = won.open_tie_places(results)
     out = won.out_of_settled_ties(results)
@@ -228,7 +237,7 @@ def build_board(evening: Evening) -> dict:
         "progress": progress(evening),
         "standings": _standings(results, privacy),
         "places": [_place(place, privacy, results.finished) for place in results.places],
-        "booby": _place(results.booby, privacy, results.finished),
+        "booby": _booby(results, privacy),
         "cookie_jar": _jar(results.jar, privacy, results.finished),
         "fifty_fifty": _fifty_fifty(results.fifty_fifty, privacy),
         "travelling": _travelling(results.travelling, privacy),

@@ -85,12 +85,16 @@ def compute(data: Loaded) -> EveningResults:
     # Booby prize
     booby = None
     if evening.booby_prize:
-        early = set()
+        ineligible = {
+            c.id
+            for c in couples
+            if ranking_rules.not_played_yet(c.joined_game, evening.current_game, finished)
+        }
         if not evening.booby_early_leavers:
-            early = {
+            ineligible |= {
                 c.id for c in couples if ranking_rules.left_early(c.left_after_game, evening.games)
             }
-        found = ranking_rules.booby_group(pairs, prize_place_of, early)
+        found = ranking_rules.booby_group(pairs, prize_place_of, ineligible)
         if found:
             wins, keys = found
             booby = _group_results(

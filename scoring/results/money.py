@@ -67,7 +67,8 @@ def money_summary(
             _("Prizes paid"),
             prizes_paid,
             -1,
-            _("and %(items)s") % {"items": "; ".join(items)} if items else "",
+            # The cash above, then what was given that is not money (not counted).
+            _("In cash; also given: %(items)s") % {"items": "; ".join(items)} if items else "",
         )
     )
     if jar.enabled:

@@ -107,6 +107,15 @@ def left_early(left_after_game: int | None, games: int) -> bool:
     return left_after_game is not None and left_after_game < games
 
 
+def not_played_yet(joined_game: int, current_game: int, finished: bool) -> bool:
+    """A couple with no whole game behind it yet: during play, one that joins
+    at the game being played or later (a late arrival registered a minute
+    ago); once the evening is over, one that never reached a game. It is not
+    in line for the booby prize as it stands (RULES.md A6): its 0 games say
+    nothing yet."""
+    return joined_game > current_game if finished else joined_game >= current_game
+
+
 def booby_group(
     pairs: Sequence[tuple[Hashable, int]],
     placed: Iterable[Hashable],

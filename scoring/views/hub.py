@@ -3,7 +3,7 @@
 from urllib.parse import urlsplit
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from scoring.checklist import checklist
@@ -24,3 +24,13 @@ def evening_detail(request: HttpRequest, slug: str) -> HttpResponse:
     evening = request.evening
     night = checklist(evening, phone_host=phone_host(request, evening))
     return render(request, "tables/evening_detail.html", {"evening": evening, "night": night})
+
+
+@require_GET
+@volunteer_required
+def next_step(request: HttpRequest, slug: str) -> HttpResponse:
+    """The page of the checklist's next step (after creating an evening: its
+    settings and prizes); the evening's page once nothing is left to do."""
+    evening = request.evening
+    step = checklist(evening, phone_host=phone_host(request, evening)).next_step
+    return redirect(step.url if step else evening.get_absolute_url())

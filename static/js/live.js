@@ -126,8 +126,22 @@
              action: el.form ? el.form.getAttribute("action") : null, href: el.getAttribute("href") };
   }
 
+  // Whether `el` is drawn (a control in a closed <details>, like a recorded
+  // table's "Change" panel, is not, and focus() on it silently does nothing).
+  function shown(el) {
+    if (!el.getClientRects().length) return false;
+    for (var up = el; up; up = up.parentElement) {
+      var folded = up.parentElement;
+      if (folded && folded.tagName === "DETAILS" && !folded.open && up.tagName !== "SUMMARY") return false;
+    }
+    return true;
+  }
+
+  // Focus back where it was, on the same control if it is still shown, else
+  // next to it: the heading of the nearest block with the same id (the same
+  // table's card, when another volunteer has just recorded that table).
   function refocus(was) {
-    if (!was || was.el.isConnected) return;
+    if (!was || (was.el.isConnected && shown(was.el))) return;
     var found = null;
     if (was.action) {
       found = slice(document.querySelectorAll("form")).filter(function (f) {
@@ -142,7 +156,13 @@
         return a.getAttribute("href") === was.href;
       })[0];
     }
-    for (var i = 0; !found && i < was.ids.length; i++) found = document.getElementById(was.ids[i]);
+    if (found && !shown(found)) found = null;
+    for (var i = 0; !found && i < was.ids.length; i++) {
+      var block = document.getElementById(was.ids[i]);
+      if (!block || !shown(block)) continue;
+      var heading = block.matches("h1, h2, h3") ? block : block.querySelector("h2, h3");
+      found = heading && shown(heading) ? heading : block;
+    }
     if (!found) return;
     if (found.tabIndex < 0 && !found.hasAttribute("tabindex")) found.setAttribute("tabindex", "-1");
     found.focus({ preventScroll: true });

@@ -97,8 +97,10 @@ def evening_create(request: HttpRequest) -> HttpResponse:
             except UserError as error:
                 context["error"] = error.message
                 return render(request, "tables/evening_form.html", context, status=error.status)
-            messages.success(request, _("Evening created. Register the couples at the door."))
-            return redirect("door", evening.slug)
+            messages.success(
+                request, _("Evening created. Here is the next step of tonight's list.")
+            )
+            return redirect("evening-next-step", evening.slug)
         return render(request, "tables/evening_form.html", context, status=400)
     return render(request, "tables/evening_form.html", context)
 

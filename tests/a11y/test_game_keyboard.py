@@ -112,3 +112,20 @@ def test_winner_buttons_are_named_by_what_they_show(game_screen, evening):
             # button shows no "won" (issue 13), a tapped one "✔ won" (styled "WON").
             assert name.replace(",", "").startswith(shown.replace("✔ ", "").replace("WON", "won"))
     assert page.get_by_role("button", name=re.compile(r"deals first, won$")).count() >= 1
+
+
+def test_focus_stays_on_the_table_another_volunteer_records(game_screen, evening):
+    """The poll brings the other volunteer's result: the card is replaced and
+    its winner buttons are now in the closed "Change" panel, where focus()
+    silently fails. Focus goes to the same table's heading, not to <body>."""
+    from tables import services
+
+    page = game_screen
+    third = seating(evening, 3)
+    winner_button(page.locator("#table-3"), third.couple_a.number).focus()
+    services.record_result(evening, 2, 3, third.couple_b.number)
+    expect(page.locator("#table-3")).to_have_class(re.compile(r"\bdone\b"), timeout=30_000)
+    expect(page.locator("#table-3 h2")).to_be_focused()
+    assert page.evaluate(FOCUSED_CARD) == "table-3"
+    page.keyboard.press("Tab")
+    expect(page.locator("#table-3 summary")).to_be_focused()

@@ -42,7 +42,7 @@ def test_standings_list_every_couple_by_games_won_with_place_number_and_names(cl
     html = response.content.decode()
     rows = re.findall(
         r'<tr class="[^"]*" id="row-(\d+)">\s*<td class="place"[^>]*>(\d+|–).*?'
-        r'<td class="names">([^<]*)<.*?<td class="num wins"[^>]*>(\d+)</td>',
+        r'<td class="names"><bdi class="name">([^<]*)</bdi>.*?<td class="num wins"[^>]*>(\d+)</td>',
         html,
         flags=re.S,
     )

@@ -44,8 +44,9 @@ def test_while_playing_it_shows_the_table_the_opponent_and_both_ways_on(client, 
     seating = seat(evening, 2)
     me, them = seating.couple_a, seating.couple_b
     text = card(client, evening, me.number)
-    assert f"Game 4: table 2 , against couple {them.number} ({them.player1} & {them.player2})" in (
-        text
+    assert (
+        f"Game 4: table 2 , against couple {them.number} ( {them.player1} & {them.player2} )"
+        in (text)
     )
     assert "If you win: go to table 3." in text
     assert "If you lose: stay at table 2." in text

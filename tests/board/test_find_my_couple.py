@@ -154,3 +154,11 @@ def test_a_name_typed_without_its_apostrophe_finds_it():
     assert [row["couple"] for row in match_couples(rows, "D’Eon")] == [2]
     assert [row["couple"] for row in match_couples(rows, "marietherese")] == [2]
     assert [row["couple"] for row in match_couples(rows, "marie thérèse")] == [2]
+
+
+@pytest.mark.parametrize("query", ["mac don", "mac donald", "mcdonald", "Mac Donald"])
+def test_a_mac_name_typed_in_two_parts_finds_its_couple(client, make_evening, query):
+    """The organizer guide's own example, `mac don`, finds Angus MacDonald."""
+    names = [("Rita Landry", "Angus MacDonald"), ("Mary MacNeil", "John MacNeil")]
+    evening = make_evening(couples=2, played=1, names=names)
+    assert find(client, evening, query)["Location"] == url("board-couple", evening, 1)

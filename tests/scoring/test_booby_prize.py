@@ -2,6 +2,7 @@
 collides with the prize places."""
 
 import pytest
+from django.utils import translation
 
 from cardnight.errors import UserError
 from scoring.models import Target
@@ -156,3 +157,56 @@ def test_standings_board_and_results_sheet_mark_late_and_early_couples(volunteer
     assert notes[5] == "left after game 5"
     assert notes[6] == "arrived late, from game 4"
     assert notes[1] == ""
+
+
+def booby_during_play(evening):
+    from tests.i18n.conftest import play
+
+    Evening.objects.filter(pk=evening.pk).update(booby_prize=True, games=9, published=True)
+    evening.refresh_from_db()
+    evening = play(evening, couples=8, stop_at=3)
+    from tables import services
+
+    late = services.register_couple(evening, "Rita Landry", "Angus MacDonald", paid=True)
+    return evening, late
+
+
+def test_during_play_a_couple_that_has_not_played_yet_is_not_the_booby(evening):
+    """A couple registered a minute ago (it joins at the next game) has 0 games
+    that say nothing yet: the booby prize as it stands leaves it out."""
+    evening, late = booby_during_play(evening)
+    assert late.joined_game == 4
+    booby = evening_results(evening).booby
+    assert booby is not None and late.number not in numbers(booby.couples)
+    assert booby.wins > 0 or all(c.joined_game < 3 for c in booby.couples)
+
+
+def test_the_booby_prize_says_as_of_which_game(evening, client, organizer_client):
+    from tests.i18n.conftest import FRENCH
+
+    evening, late = booby_during_play(evening)
+    board = client.get(f"/e/{evening.slug}/").content.decode()
+    assert "Booby prize as of game 3" in board
+    prizes = organizer_client.get(f"/evenings/{evening.slug}/prizes/").content.decode()
+    assert "Booby prize as of game 3" in prizes
+    assert "A couple that has not played a whole game yet is not in line for it." in prizes
+    with translation.override("en"):  # the French request leaves no French behind
+        french = client.get(f"/e/{evening.slug}/", **FRENCH).content.decode()
+    assert "Prix de consolation à la partie 3" in french
+
+
+def test_at_the_end_the_booby_prize_says_no_game(evening, client):
+    evening = booby_evening(evening, [18, 16, 15, 12, 4, 9])
+    html = client.get(f"/e/{evening.slug}/").content.decode()
+    assert "Booby prize as of game" not in html
+
+
+@pytest.mark.parametrize(
+    ("joined", "current", "finished", "expected"),
+    [(1, 1, False, True), (1, 2, False, False), (3, 3, False, True), (4, 3, False, True),
+     (2, 3, False, False), (25, 25, True, False), (1, 25, True, False)],
+)  # fmt: skip
+def test_not_played_yet(joined, current, finished, expected):
+    from scoring.rules.ranking import not_played_yet
+
+    assert not_played_yet(joined, current, finished) is expected

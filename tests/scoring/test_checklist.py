@@ -221,3 +221,38 @@ def test_a_skipped_printout_is_not_proposed_once_the_night_moved_on(short):
     night = checklist(short)
     assert states(night)["cue-cards"] == TODO  # still shown as not done...
     assert night.next_step.key == "table-cards"  # ...but the seating is done: go on
+
+
+def test_creating_an_evening_leads_to_the_checklists_next_step(organizer_client, hall):
+    """Not to the door: the checklist's first step is the settings and prizes."""
+    data = {
+        "hall": hall.pk, "name": "Friday 45s", "date": "2026-11-27", "games": "25",
+        "entry_fee": "10.00", "prize_places": "3", "ranking": "distinct", "jar_buy_in": "2.00",
+        "jar_draw_size": "8", "jar_draw_mode": "announced", "half_time_game": "12",
+        "renege": "cape_breton", "nontrump_lead": "follow_or_trump", "jokers": "none",
+        "game_target": "45",
+    }  # fmt: skip
+    response = organizer_client.post(reverse("evening-create"), data, follow=True)
+    evening = Evening.objects.get(name="Friday 45s")
+    first = response.redirect_chain[0][0]
+    assert first == reverse("evening-next-step", args=[evening.slug])
+    assert response.redirect_chain[-1][0] == reverse("prizes", args=[evening.slug])
+    assert checklist(evening).next_step.url == reverse("prizes", args=[evening.slug])
+    assert "Here is the next step of tonight&#x27;s list." in response.content.decode()
+
+
+def test_the_next_step_follows_the_checklist(organizer_client, short):
+    set_prize(short, "place", 1, kind="cash", amount="20.00")
+    make_couples(short, 4)
+    response = organizer_client.get(reverse("evening-next-step", args=[short.slug]))
+    assert response["Location"] == checklist(short).next_step.url
+    assert response["Location"] != reverse("prizes", args=[short.slug])
+
+
+def test_before_play_the_prizes_page_leads_with_the_prizes(organizer_client, short):
+    make_couples(short, 4)
+    html = organizer_client.get(reverse("prizes", args=[short.slug])).content.decode()
+    assert html.index("What each prize is") < html.index('id="places-h"') < html.index("Money")
+    services.start_evening(short, seed=1)
+    html = organizer_client.get(reverse("prizes", args=[short.slug])).content.decode()
+    assert html.index('id="places-h"') < html.index("What each prize is") < html.index("Money")

@@ -110,3 +110,24 @@ def test_a_hall_that_pays_out_more_than_it_takes_shows_one_minus_format(
     row = html[html.index('class="money-prizes') :]
     assert out in row[: row.index("</tr>")]
     assert "$-" not in html and "-95" not in html
+
+
+def test_prizes_paid_says_the_cash_then_the_items_given(evening, organizer_client):
+    """Not "Prizes paid / and a turkey; …": the line is the cash, and the
+    items given are said as such, on the prizes page and the results sheet."""
+    from scoring.printing.rows import results_sheet
+
+    couples = make_couples(evening, 4, paid=True)
+    punch_counts(evening, couples, [9, 7, 5, 1])
+    set_prize(evening, Target.PLACE, 1, kind="cash", amount="65.00")
+    set_prize(evening, Target.PLACE, 2, kind="item", item="a turkey")
+    set_prize(evening, Target.PLACE, 3, kind="item", item="a box of chocolates")
+    evening = finish(evening)
+    detail = "In cash; also given: a turkey; a box of chocolates"
+    (line,) = [line for line in evening_results(evening).money.lines if line.key == "prizes_paid"]
+    assert line.detail == detail
+    (row,) = [r for r in results_sheet.results_rows(evening).money if r.label == "Prizes paid"]
+    assert row.detail == detail
+    html = organizer_client.get(f"/evenings/{evening.slug}/prizes/").content.decode()
+    assert detail in html
+    assert "and a turkey" not in html

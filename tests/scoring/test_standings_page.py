@@ -81,3 +81,14 @@ def test_a_bad_sort_falls_back_to_places(volunteer_client, evening, sort):
     assert response.status_code == 200
     assert order(response) == [3, 1, 2]  # by place, as with no sort at all
     assert order(response) == order(volunteer_client.get(url(evening)))
+
+
+@pytest.mark.parametrize("query", ["mac don", "mac donald", "mcdonald", "o brien"])
+def test_the_standings_search_finds_a_name_typed_in_two_parts(volunteer_client, evening, query):
+    make_couples(evening, 3)
+    Couple.objects.filter(evening=evening, number=2).update(
+        player1="Rita O'Brien", player2="Angus MacDonald"
+    )
+    Couple.objects.filter(evening=evening, number=3).update(player2="Pat O'Brien")
+    expected = [2, 3] if query == "o brien" else [2]
+    assert sorted(order(volunteer_client.get(url(evening, q=query)))) == expected

@@ -46,7 +46,12 @@ def test_an_organizer_settles_a_three_way_tie_by_a_typed_cut(organizer_client, t
     tiebreak.refresh_from_db()
     assert tiebreak.status == "settled"
     html = organizer_client.get(reverse("tiebreak", args=[tied.slug, tiebreak.pk])).content.decode()
-    assert "Settled" in html and "Couple 2 (Player 2a &amp; Player 2b) wins." in html
+    assert (
+        "Settled" in html
+        and 'Couple 2 (<bdi class="name">Player 2a</bdi> &amp; '
+        '<bdi class="name">Player 2b</bdi>) wins.'
+        in html
+    )
 
 
 def test_htmx_steps_return_the_tiebreak_section(organizer_client, tied):

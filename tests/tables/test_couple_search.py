@@ -48,3 +48,36 @@ def test_numbers_are_read_as_humans_write_them():
 def test_a_name_always_finds_itself(name):
     if name_tokens(name):
         assert names_match(name, name)
+
+
+# Mac/Mc/O' names and a name typed in two parts (as the organizer guide's
+# `mac don`): what is typed -> the name it must find, or must not.
+TYPED_IN_PARTS = [
+    ("mac don", "Angus MacDonald", True),
+    ("mac donald", "Angus MacDonald", True),
+    ("angus mac don", "Angus MacDonald", True),
+    ("macdon", "Angus MacDonald", True),
+    ("donald", "Angus MacDonald", False),  # words are matched from their start
+    ("mcdonald", "Angus MacDonald", True),
+    ("mc don", "Angus MacDonald", True),
+    ("MAC DON", "Angus MacDonald", True),
+    ("mac neil", "Ann McNeil", True),
+    ("macneil", "Ann McNeil", True),
+    ("mac neill", "Ruairí Mac Néill", True),
+    ("macneill", "Ruairí Mac Néill", True),
+    ("o brien", "Pat O'Brien", True),
+    ("o’ brien", "Pat O’Brien", True),
+    ("le blanc", "Cécile LeBlanc", True),
+    ("blanc", "Cécile LeBlanc", False),
+    ("marie therese", "Marie-Thérèse LeBlanc", True),
+    ("onald", "Angus MacDonald", False),  # a letter inside a word, not a word's start
+    ("ary", "Mary MacNeil", False),
+    ("mac donnell", "Angus MacDonald", False),
+    ("gus mac", "Angus MacDonald", False),
+]
+
+
+@pytest.mark.parametrize(("typed", "name", "found"), TYPED_IN_PARTS)
+def test_mac_mc_and_o_names_typed_in_parts(typed, name, found):
+    assert names_match(typed, name, "Rita Landry") is found
+    assert names_match(typed, f"Rita Landry & {name}") is found  # the board's public names

@@ -59,6 +59,6 @@ class Command(BaseCommand):
                 "No organizer existed, so one was made.\n"
                 f"  username: organizer\n  password: {password}\n"
                 "Write it down now: it is shown only this once. "
-                "Change it under /admin/ after signing in."
+                "After signing in, change it under “Evenings”, “Change my password”."
             )
         )
