@@ -35,7 +35,7 @@ from scoring.services import extras, jar, prizes, ties
 from scoring.services.prizes import set_prize
 from tables import services
 from tables.forms import EveningForm, HallForm
-from tables.models import Couple, Evening, Hall, Seating, Table
+from tables.models import Couple, Evening, Hall, LateReport, Seating, Table
 from tests.scoring.conftest import finish, make_couples, punch_counts
 from tests.support.board import HTMX, build_evening, url
 
@@ -412,6 +412,24 @@ def _(hall):
     return evening, lambda: extras.set_fifty_fifty(evening, Decimal("40.00"), "117", "Rita")
 
 
+@case("tables.services.settle_late_report")
+def _(hall):
+    evening = running(hall)
+    seat = seating(evening, 1, 1)
+    loser = seat.couple_b if seat.winner == seat.couple_a else seat.couple_a
+    late = LateReport.objects.create(seating=seat, reporter=loser, claimed_winner=loser)
+    return evening, lambda: services.settle_late_report(evening, late.pk, correct=True, user=None)
+
+
+@case("tables.services.receipts.register_couple_once")
+def _(hall):
+    evening = running(hall)
+    key = tables.services.receipts.new_key()
+    return evening, lambda: tables.services.receipts.register_couple_once(
+        evening, key, "Late Arrival", "Her Partner"
+    )
+
+
 @case("scoring.exchange.scoring_keys.import_scoring")
 def _(hall):
     evening = running(hall)
@@ -433,6 +451,14 @@ CHANGES_NOTHING_SHOWN = {
     "tables.services.create_hall": "a new hall has no evening yet",
     "tables.services.members.new_password": "a random password",
     "tables.services.receipts.check_key": "a check of the phone's request id",
+    "tables.services.receipts.new_key": "a fresh request id for a form",
+    "tables.services.create_evening": "a new evening: no phone shows it yet",
+    "tables.services.next_date": "a read: the date a hall's next evening is proposed for",
+    "tables.services.propose_evening": "a read: the proposal for a hall's next evening",
+    "tables.services.save_template": "a hall's template: no evening changes",
+    "tables.services.read_late_report": (
+        "only the phone that read it, answered with a fresh page (a redirect)"
+    ),
     "scoring.services.rule_errors": "turns a rule's error into a message",
     "scoring.services.ties.find_tie": "a read",
     "scoring.services.ties.outcome_of": "a read",
