@@ -24,6 +24,7 @@ from .evening import (
 )
 from .membership import Membership
 from .play import Game, Punch, Receipt, ResultChange, Seating, Table, TableReport
+from .players import Player, PlayerProposal, PlayerQuerySet
 
 __all__ = [
     "DEFAULT_START_TIME",
@@ -38,6 +39,9 @@ __all__ = [
     "Game",
     "Hall",
     "Membership",
+    "Player",
+    "PlayerProposal",
+    "PlayerQuerySet",
     "Punch",
     "Receipt",
     "ResultChange",

@@ -1,0 +1,214 @@
+"""A hall's player register (tables/models/players.py): filled by the door,
+kept by the hall's organizers.
+
+    record_couple(couple)                 the door, inside register_couple's
+                                          (and rename_couple's) transaction
+    merge_players(keep, other, *, user)   two records of one person
+    split_player(record, *, user)         undo a wrong merge
+    rename_player(player, name, *, user)  fix a spelling for next time
+    dismiss_proposal(proposal, *, user)   "not the same person"
+    remove_player(player, *, user)        out of the register (past evenings keep the names)
+    erase_player(player, *, user)         out of the register AND out of past
+                                          evenings (the name reads as removed)
+
+Matching (`tables.names`): a name that folds to a record of the hall IS that
+record; a new name that is only close to one (`maybe_same`) gets its own
+record and a proposal for an organizer, never a silent merge. Every
+organizer's change is logged (the admin's history of the hall); an erasure's
+log says how many evenings changed, not the name.
+"""
+
+from __future__ import annotations
+
+from django.contrib.admin.models import CHANGE, DELETION, LogEntry
+from django.db import transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from cardnight.errors import Conflict, UserError
+from tables.names import fold_name, maybe_same, tidy_name
+
+from ..models import MAX_NAME, Couple, Evening, Hall, Player, PlayerProposal
+
+
+def _log(user, obj, message: str, flag: int = CHANGE) -> None:
+    if user is None or not user.is_authenticated:
+        return
+    LogEntry.objects.log_actions(
+        user_id=user.pk,
+        queryset=[obj],
+        action_flag=flag,
+        change_message=message,
+        single_object=True,
+    )
+
+
+def _propose(record: Player, known: list[tuple[int, str]]) -> None:
+    """Proposals for a new record: the hall's other records it may be."""
+    near = [pk for pk, name in known if pk != record.pk and maybe_same(record.name, name)]
+    PlayerProposal.objects.bulk_create(
+        [PlayerProposal(hall_id=record.hall_id, player=record, other_id=pk) for pk in near],
+        ignore_conflicts=True,
+    )
+
+
+def records_for(hall: Hall | int, names: list[str]) -> list[Player | None]:
+    """The register's record of each name (created for a new one, with its
+    proposals); None for a name that folds to nothing. At most four queries
+    whatever the number of names or players."""
+    hall_id = hall if isinstance(hall, int) else hall.pk
+    folded = [fold_name(name) for name in names]
+    wanted = {key for key in folded if key}
+    found = {p.folded: p for p in Player.objects.filter(hall_id=hall_id, folded__in=wanted)}
+    new = []
+    for name, key in zip(names, folded, strict=True):
+        if key and key not in found:
+            found[key] = Player(hall_id=hall_id, name=tidy_name(name)[:MAX_NAME], folded=key)
+            new.append(found[key])
+    if new:
+        known = list(
+            Player.objects.filter(hall_id=hall_id)
+            .exclude(folded__in=[p.folded for p in new])
+            .values_list("pk", "name")
+        )
+        for record in new:
+            record.save()
+            _propose(record, known)
+            known.append((record.pk, record.name))
+    return [found[key] if key else None for key in folded]
+
+
+def record_couple(couple: Couple, hall_id: int) -> Couple:
+    """Point a couple at the records of its two names (the door calls this
+    inside its transaction, right after registering or renaming it)."""
+    first, second = records_for(hall_id, [couple.player1, couple.player2])
+    couple.person1, couple.person2 = first, second
+    Couple.objects.filter(pk=couple.pk).update(person1=first, person2=second)
+    return couple
+
+
+def group_of(player: Player) -> list[int]:
+    """The ids of every record of the person (the main one and those merged into it)."""
+    main = player.merged_into_id or player.pk
+    return [main, *Player.objects.filter(merged_into_id=main).values_list("pk", flat=True)]
+
+
+@transaction.atomic
+def merge_players(keep: Player, other: Player, *, user=None) -> Player:
+    """`other` (and every record merged into it) becomes `keep`'s person."""
+    if keep.hall_id != other.hall_id:
+        raise UserError(_("These two players are not of the same hall."))
+    main = Player.objects.select_for_update().get(pk=keep.merged_into_id or keep.pk)
+    moving = group_of(other)
+    if main.pk in moving:
+        raise Conflict(_("These are already the same player."))
+    Player.objects.filter(pk__in=moving).update(merged_into=main)
+    Player.objects.filter(pk=main.pk).update(merged_into=None)
+    members = [main.pk, *moving]
+    PlayerProposal.objects.filter(player_id__in=members, other_id__in=members).delete()
+    _log(
+        user,
+        main.hall,
+        _("Players: merged %(other)s into %(keep)s") % {"other": other.name, "keep": main.name},
+    )
+    main.refresh_from_db()
+    return main
+
+
+@transaction.atomic
+def split_player(record: Player, *, user=None) -> Player:
+    """Undo a merge: `record` is a person of its own again (with its evenings)."""
+    record = Player.objects.select_for_update().get(pk=record.pk)
+    if record.merged_into_id is None:
+        raise Conflict(_("This player was not merged into another."))
+    main = record.merged_into
+    record.merged_into = None
+    record.save(update_fields=["merged_into"])
+    _log(
+        user,
+        record.hall,
+        _("Players: split %(record)s from %(main)s") % {"record": record.name, "main": main.name},
+    )
+    return record
+
+
+@transaction.atomic
+def rename_player(player: Player, name: str, *, user=None) -> Player:
+    """The spelling the register shows and the door offers from now on. The
+    names typed on past evenings stay as they were."""
+    name = tidy_name(name)
+    key = fold_name(name)
+    if not key:
+        raise UserError(_("Type the player's name."))
+    if len(name) > MAX_NAME:
+        raise UserError(_("A name is at most %(n)s characters.") % {"n": MAX_NAME})
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    twin = Player.objects.filter(hall_id=player.hall_id, folded=key).exclude(pk=player.pk).first()
+    if twin is not None:
+        if twin.person_id == player.person_id:
+            # The spelling of another record of the same person: show it.
+            player.name = name
+            player.save(update_fields=["name"])
+        else:
+            raise Conflict(
+                _("%(name)s is already another player of the register: merge the two instead.")
+                % {"name": twin.name}
+            )
+    else:
+        before = player.name
+        player.name, player.folded = name, key
+        player.save(update_fields=["name", "folded"])
+        _log(
+            user,
+            player.hall,
+            _("Players: %(before)s spelt %(after)s") % {"before": before, "after": name},
+        )
+    return player
+
+
+@transaction.atomic
+def dismiss_proposal(proposal: PlayerProposal, *, user=None) -> None:
+    PlayerProposal.objects.filter(pk=proposal.pk).update(dismissed=True)
+
+
+@transaction.atomic
+def remove_player(player: Player, *, user=None) -> int:
+    """Take a person out of the register. Past evenings keep the names as
+    typed; the door adds the person again if they come back. Returns how
+    many records were deleted."""
+    ids = group_of(player)
+    hall = player.hall
+    Player.objects.filter(pk__in=ids).delete()
+    _log(user, hall, _("Players: removed a player from the register"), DELETION)
+    return len(ids)
+
+
+def erased_name() -> str:
+    """What an erased name reads as on the evenings it was on."""
+    return _("(name removed)")
+
+
+@transaction.atomic
+def erase_player(player: Player, *, user=None) -> int:
+    """At the person's request: out of the register and their name out of
+    every past evening of the hall (the results stay; the name reads as
+    removed). Returns how many evenings changed. The log says how many, not
+    who."""
+    ids = group_of(player)
+    hall = player.hall
+    couples = Couple.objects.filter(Q(person1_id__in=ids) | Q(person2_id__in=ids))
+    evening_ids = sorted(set(couples.values_list("evening_id", flat=True)))
+    marker = erased_name()
+    Couple.objects.filter(person1_id__in=ids).update(player1=marker, person1=None)
+    Couple.objects.filter(person2_id__in=ids).update(player2=marker, person2=None)
+    Player.objects.filter(pk__in=ids).delete()
+    if evening_ids:
+        Evening.objects.filter(pk__in=evening_ids).bump_version()
+    _log(
+        user,
+        hall,
+        _("Players: erased a player's name from %(n)s evenings, at their request")
+        % {"n": len(evening_ids)},
+        DELETION,
+    )
+    return len(evening_ids)
