@@ -66,9 +66,12 @@ def maybe_same(name: str, other: str) -> bool:
     a, b = fold_name(name), fold_name(other)
     if not a or not b or a == b:
         return False
-    long_enough = min(len(a), len(b)) >= NEAR_MIN_LENGTH
-    if long_enough and SequenceMatcher(None, a, b, autojunk=False).ratio() >= NEAR_RATIO:
-        return True
+    shorter, total = min(len(a), len(b)), len(a) + len(b)
+    # 2 * shorter / total bounds the ratio: most pairs stop here, cheaply.
+    if shorter >= NEAR_MIN_LENGTH and 2 * shorter >= NEAR_RATIO * total:
+        matcher = SequenceMatcher(None, a, b, autojunk=False)
+        if matcher.quick_ratio() >= NEAR_RATIO and matcher.ratio() >= NEAR_RATIO:
+            return True
     words_a, words_b = name_words(name), name_words(other)
     if len(words_a) >= 2 and len(words_b) >= 2 and words_a[-1] == words_b[-1]:
         first_a, first_b = words_a[0], words_b[0]
