@@ -20,6 +20,8 @@ log says how many evenings changed, not the name.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.contrib.admin.models import CHANGE, DELETION, LogEntry
 from django.db import transaction
 from django.db.models import Q
@@ -212,3 +214,67 @@ def erase_player(player: Player, *, user=None) -> int:
         DELETION,
     )
     return len(evening_ids)
+
+
+@dataclass
+class RegisterRow:
+    """One person of the register, as the Players page lists them."""
+
+    player: Player
+    spellings: list[Player] = field(default_factory=list)  # records merged into it
+    seen: int = 0
+    last_seen: object = None
+    partner: str = ""
+    partners: dict = field(default_factory=dict, repr=False)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    proposal: PlayerProposal
+    player: Player
+    other: Player
+
+
+def hall_register(hall: Hall) -> tuple[list[RegisterRow], list[Proposal]]:
+    """The hall's people (how often and when last seen, usual partner, other
+    spellings) and the open "maybe the same person" proposals: three
+    queries, whatever the number of players or evenings."""
+    records = {p.pk: p for p in Player.objects.filter(hall=hall)}
+    rows = {pk: RegisterRow(p) for pk, p in records.items() if p.merged_into_id is None}
+    for record in records.values():
+        if record.merged_into_id in rows:
+            rows[record.merged_into_id].spellings.append(record)
+
+    def main(record_id):
+        record = records.get(record_id)
+        return None if record is None else (record.merged_into_id or record.pk)
+
+    seen: dict[int, set] = {}
+    couples = Couple.objects.filter(evening__hall=hall).values_list(
+        "person1_id", "person2_id", "evening_id", "evening__date"
+    )
+    for first, second, evening_id, date in couples:
+        for me, partner in ((main(first), main(second)), (main(second), main(first))):
+            if me not in rows:
+                continue
+            row = rows[me]
+            if evening_id not in seen.setdefault(me, set()):
+                seen[me].add(evening_id)
+                row.seen += 1
+            if row.last_seen is None or date > row.last_seen:
+                row.last_seen = date
+            if partner in rows and partner != me:
+                row.partners[partner] = row.partners.get(partner, 0) + 1
+    for row in rows.values():
+        if row.partners:
+            best = max(row.partners.items(), key=lambda item: (item[1], -item[0]))[0]
+            row.partner = rows[best].player.name
+    proposals = []
+    for proposal in PlayerProposal.objects.filter(hall=hall, dismissed=False).order_by("id"):
+        mine, theirs = main(proposal.player_id), main(proposal.other_id)
+        if mine in rows and theirs in rows and mine != theirs:
+            proposals.append(
+                Proposal(proposal, records[proposal.player_id], records[proposal.other_id])
+            )
+    ordered = sorted(rows.values(), key=lambda row: row.player.folded)
+    return ordered, proposals
