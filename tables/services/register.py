@@ -14,8 +14,8 @@ kept by the hall's organizers.
 Matching (`tables.names`): a name that folds to a record of the hall IS that
 record; a new name that is only close to one (`maybe_same`) gets its own
 record and a proposal for an organizer, never a silent merge. Every
-organizer's change is logged (the admin's history of the hall); an erasure's
-log says how many evenings changed, not the name.
+organizer's change is logged (the admin's history of the hall) by record
+number, never by name, so that an erased name is not left in the log.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def merge_players(keep: Player, other: Player, *, user=None) -> Player:
     _log(
         user,
         main.hall,
-        _("Players: merged %(other)s into %(keep)s") % {"other": other.name, "keep": main.name},
+        _("Players: merged record %(other)s into %(keep)s") % {"other": other.pk, "keep": main.pk},
     )
     main.refresh_from_db()
     return main
@@ -129,7 +129,8 @@ def split_player(record: Player, *, user=None) -> Player:
     _log(
         user,
         record.hall,
-        _("Players: split %(record)s from %(main)s") % {"record": record.name, "main": main.name},
+        _("Players: split record %(record)s from %(main)s")
+        % {"record": record.pk, "main": main.pk},
     )
     return record
 
@@ -157,13 +158,12 @@ def rename_player(player: Player, name: str, *, user=None) -> Player:
                 % {"name": twin.name}
             )
     else:
-        before = player.name
         player.name, player.folded = name, key
         player.save(update_fields=["name", "folded"])
         _log(
             user,
             player.hall,
-            _("Players: %(before)s spelt %(after)s") % {"before": before, "after": name},
+            _("Players: record %(n)s spelt anew") % {"n": player.pk},
         )
     return player
 
