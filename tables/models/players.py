@@ -13,6 +13,8 @@ A `PlayerProposal` is a "maybe the same person" the matching was not sure
 of (`tables.names.maybe_same`): an organizer merges or dismisses it.
 """
 
+import uuid
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -29,6 +31,9 @@ class Player(models.Model):
     hall = models.ForeignKey(Hall, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=MAX_NAME)
     folded = models.CharField(max_length=MAX_NAME)
+    # The stable id an exported evening gives each name (docs/evening-format.md),
+    # so that the evening imported elsewhere keeps its players.
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
     merged_into = models.ForeignKey(
         "self",
         on_delete=models.SET_NULL,
@@ -47,6 +52,7 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         constraints = [
             models.UniqueConstraint(fields=["hall", "folded"], name="one_player_per_folded_name"),
+            models.UniqueConstraint(fields=["hall", "uid"], name="one_player_per_uid"),
         ]
 
     def __str__(self) -> str:

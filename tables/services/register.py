@@ -80,6 +80,40 @@ def records_for(hall: Hall | int, names: list[str]) -> list[Player | None]:
     return [found[key] if key else None for key in folded]
 
 
+def record_imported(hall_id: int, couples: list[Couple], player_ids: dict) -> None:
+    """An imported evening's couples join the hall's register: a name whose
+    stable id (the file's `player_ids`) is a record of this hall is that
+    record; any other name is matched as the door matches it, and a record
+    created for it takes the file's id. Constant queries per evening."""
+    wanted = {uid for pair in player_ids.values() for uid in pair if uid}
+    by_uid = {str(p.uid): p for p in Player.objects.filter(hall_id=hall_id, uid__in=wanted)}
+    sides = [
+        (couple, side, name, player_ids.get(couple.number, (None, None))[side])
+        for couple in couples
+        for side, name in enumerate((couple.player1, couple.player2))
+    ]
+    unknown = [entry for entry in sides if entry[3] not in by_uid]
+    before = set(Player.objects.filter(hall_id=hall_id).values_list("pk", flat=True))
+    matched = dict(
+        zip(
+            [id(entry) for entry in unknown],
+            records_for(hall_id, [entry[2] for entry in unknown]),
+            strict=True,
+        )
+    )
+    for entry in sides:
+        couple, side, _name, uid = entry
+        record = by_uid.get(uid) if uid else None
+        if record is None:
+            record = matched[id(entry)]
+            if uid and record is not None and record.pk not in before:
+                Player.objects.filter(pk=record.pk).update(uid=uid)
+                record.uid = uid
+                by_uid[uid] = record
+        setattr(couple, "person1" if side == 0 else "person2", record)
+    Couple.objects.bulk_update(couples, ["person1", "person2"])
+
+
 def record_couple(couple: Couple, hall_id: int) -> Couple:
     """Point a couple at the records of its two names (the door calls this
     inside its transaction, right after registering or renaming it)."""
