@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.admin.models import CHANGE, DELETION, LogEntry
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -74,7 +74,12 @@ def records_for(hall: Hall | int, names: list[str]) -> list[Player | None]:
             .values_list("pk", "name")
         )
         for record in new:
-            record.save()
+            try:
+                with transaction.atomic():  # a savepoint: another door may add it first
+                    record.save()
+            except IntegrityError:
+                found[record.folded] = Player.objects.get(hall_id=hall_id, folded=record.folded)
+                continue
             _propose(record, known)
             known.append((record.pk, record.name))
     return [found[key] if key else None for key in folded]
