@@ -127,7 +127,9 @@ SHELL_PLAYERS = (
 SHELL_FORGET = "from tables.models import Player; Player.objects.all().delete()"
 
 
-def test_the_player_register_is_in_the_backup_and_comes_back_with_it(var_dir):
+def test_the_player_register_is_in_the_backup_and_comes_back_with_it(tmp_path):
+    var_dir = tmp_path  # its own database: the module's is shared by the tests above
+    manage(var_dir, "migrate", "--noinput", "-v0")
     manage(var_dir, "shell", "--no-imports", "-c", SHELL_REGISTER)
     backup = Path(manage(var_dir, "backup", "--label", "register").stdout.strip())
     manage(var_dir, "shell", "--no-imports", "-c", SHELL_FORGET)
