@@ -2,9 +2,14 @@
 them, and the cookie jar's carried-over balance (RULES.md A7: no winner
 carries the jar over to the next evening of the same hall).
 
-A couple is the same couple from one evening to the next when its two names
-are the same (in either order, ignoring case and extra spaces): couple
-numbers are per evening.
+Players and couples are followed by the hall's player register
+(tables/models/players.py), not by the names as typed: each name of a couple
+is the person its register record belongs to (merged records count as one
+person); a name the register does not know (a couple typed before the
+register, a removed player) is followed by its folded spelling
+(`tables.names.fold_name`, the door's rule: "O'Brien" and "OBrien" are one
+name). A pair is its two people in either order; swapped partners make a
+new pair, and each person keeps one row in the table of players.
 
 Read-only, built on scoring.results with a constant number of queries
 whatever the number of evenings or couples.
@@ -22,8 +27,9 @@ from django.utils.translation import gettext as _
 
 from scoring import results as results_module
 from scoring.results import ZERO, CoupleRef, EveningResults, PlaceResult
-from tables.models import Evening, Hall
-from tables.privacy import names_are_public, public_label, public_names
+from tables.models import Couple, Evening, Hall, Player
+from tables.names import couple_key, fold_name, tidy_name
+from tables.privacy import names_are_public, public_label, public_names, public_person
 
 
 @dataclass(frozen=True)
@@ -54,11 +60,12 @@ class SeasonEvening:
 
 @dataclass
 class SeasonRow:
-    """One couple (by its two names) across the hall's evenings. ``prizes``
-    lists the prizes it took (places with a prize set, booby, half-time,
-    travelling, cookie jar); ``cash`` what they were worth in money."""
+    """One pair of players, or one player (``key`` of one), across the hall's
+    evenings. ``prizes`` lists the prizes taken (places with a prize set,
+    booby, half-time, travelling, cookie jar); ``cash`` what they were worth
+    in money; ``jar_wins`` how many cookie jars."""
 
-    key: tuple[str, str]
+    key: tuple[str, ...]
     names: str
     player1: str = ""
     player2: str = ""
@@ -66,6 +73,13 @@ class SeasonRow:
     games: int = 0
     prizes: list[str] = field(default_factory=list)
     cash: Decimal = ZERO
+    jar_wins: int = 0
+    # A player's row: the usual partner (most evenings together) and the
+    # register's record (None for a name the register does not know).
+    partner: str = ""
+    player_id: int | None = None
+    seen: set = field(default_factory=set, repr=False)
+    partners: dict = field(default_factory=dict, repr=False)
 
     @property
     def prize_count(self) -> int:
@@ -73,21 +87,69 @@ class SeasonRow:
 
 
 @dataclass(frozen=True)
+class LineEvening:
+    """One evening of a player's line: partner, games won, place, prizes."""
+
+    evening: SeasonEvening
+    number: int
+    partner: str
+    games: int
+    place: int | None
+    prizes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Season:
     hall: Hall
     evenings: tuple[SeasonEvening, ...]
+    # The pairs of players.
     rows: tuple[SeasonRow, ...]
     # What the next cookie-jar evening of the hall starts with.
     jar_balance: Decimal
     jar_balance_from: str | None
     jar_unsettled: tuple[str, ...]
     jar_balance_from_date: object = None
+    # The players one by one, and each one's evenings ({key: [LineEvening]}).
+    players: tuple[SeasonRow, ...] = ()
+    lines: dict = field(default_factory=dict)
+
+    def line(self, player: Player) -> tuple[LineEvening, ...]:
+        """A player's own line across the season (the whole person's)."""
+        return tuple(self.lines.get(person_key(player.merged_into_id or player.pk), ()))
 
 
-def couple_key(player1: str, player2: str) -> tuple[str, str]:
-    """The same two players, in either order, any case or spacing."""
-    names = sorted(" ".join(name.split()).casefold() for name in (player1, player2))
-    return names[0], names[1]
+def person_key(main_id: int) -> str:
+    """A register person's key in the season (a folded name has no "#")."""
+    return f"#{main_id}"
+
+
+class _Register:
+    """The hall's register, loaded once (two queries): who a typed name is."""
+
+    def __init__(self, hall: Hall, couple_ids: list[int]):
+        records = list(
+            Player.objects.filter(hall=hall).values_list("pk", "folded", "name", "merged_into")
+        )
+        self.main = {pk: merged or pk for pk, _folded, _name, merged in records}
+        self.by_folded = {folded: pk for pk, folded, _name, _merged in records}
+        self.name = {pk: name for pk, _folded, name, _merged in records}
+        self.links = {}
+        if couple_ids:
+            self.links = {
+                pk: (first, second)
+                for pk, first, second in Couple.objects.filter(pk__in=couple_ids).values_list(
+                    "pk", "person1_id", "person2_id"
+                )
+            }
+
+    def person(self, record_id: int | None, typed: str) -> tuple[str, str, int | None]:
+        """(key, name to show, main record id) of a name typed on a couple."""
+        if record_id not in self.main:
+            record_id = self.by_folded.get(fold_name(typed))
+        if record_id is None:
+            return fold_name(typed), tidy_name(typed), None
+        main = self.main[record_id]
+        return person_key(main), self.name[main], main
 
 
 def _prize_label(place: PlaceResult) -> str:
@@ -106,7 +168,10 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
         evenings = evenings.published()
     evenings = list(evenings.select_related("hall").order_by("date", "id"))
     loaded = results_module.load(evenings)
-    rows: dict[tuple[str, str], SeasonRow] = {}
+    register = _Register(hall, [c.id for e in evenings for c in loaded[e.pk].couples])
+    rows: dict[tuple[str, ...], SeasonRow] = {}
+    players: dict[str, SeasonRow] = {}
+    lines: dict[str, list[LineEvening]] = {}
     summaries: list[SeasonEvening] = []
     balance, balance_from, balance_date, unsettled = ZERO, None, None, []
     for evening in evenings:
@@ -114,15 +179,32 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
         result: EveningResults = results_module.compute(data)
         by_id = {couple.id: couple for couple in data.couples}
         by_number = {couple.number: couple for couple in data.couples}
-        row_of: dict[int, SeasonRow] = {}
+        row_of: dict[int, list[SeasonRow]] = {}
+        people_of: dict[int, tuple] = {}
         for couple in data.couples:
-            key = couple_key(couple.player1, couple.player2)
-            row = rows.setdefault(key, SeasonRow(key, couple.names))
-            row.names = couple.names  # the latest spelling
-            row.player1, row.player2 = couple.player1, couple.player2
+            links = register.links.get(couple.id, (None, None))
+            first = register.person(links[0], couple.player1)
+            second = register.person(links[1], couple.player2)
+            people_of[couple.id] = (first, second)
+            key = tuple(sorted((first[0], second[0])))
+            row = rows.setdefault(key, SeasonRow(key, ""))
+            row.player1, row.player2 = first[1], second[1]  # as they sat last
+            row.names = f"{first[1]} & {second[1]}"
             row.evenings += 1
-            row.games += len(data.punched.get(couple.id, ()))
-            row_of[couple.id] = row
+            wins = len(data.punched.get(couple.id, ()))
+            row.games += wins
+            row_of[couple.id] = [row]
+            for me, partner in ((first, second), (second, first)):
+                person = players.setdefault(me[0], SeasonRow((me[0],), me[1], player_id=me[2]))
+                if any(counted is person for counted in row_of[couple.id]):
+                    continue  # one person typed twice on a couple counts once
+                person.names = person.player1 = me[1]
+                if evening.pk not in person.seen:
+                    person.seen.add(evening.pk)
+                    person.evenings += 1
+                person.games += wins
+                person.partners[partner[1]] = person.partners.get(partner[1], 0) + 1
+                row_of[couple.id].append(person)
         _count_prizes(result, row_of, evening)
         jar = result.jar
         summary = SeasonEvening(
@@ -165,16 +247,42 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
                 }
             )
         summaries.append(summary)
-    ordered = sorted(rows.values(), key=lambda row: (-row.games, -row.prize_count, row.names))
+        _add_lines(lines, summary, result, people_of, row_of)
+    for person in players.values():
+        if person.partners:
+            person.partner = max(person.partners.items(), key=lambda item: (item[1], item[0]))[0]
     return Season(
         hall=hall,
         evenings=tuple(summaries),
-        rows=tuple(ordered),
+        rows=tuple(sorted(rows.values(), key=_rank)),
         jar_balance=balance,
         jar_balance_from=balance_from if balance else None,
         jar_balance_from_date=balance_date if balance else None,
         jar_unsettled=tuple(unsettled),
+        players=tuple(sorted(players.values(), key=_rank)),
+        lines=lines,
     )
+
+
+def _rank(row: SeasonRow):
+    """Most games won first, then most prizes, most evenings, by name."""
+    return (-row.games, -row.prize_count, -row.evenings, row.names.casefold())
+
+
+def _add_lines(lines, summary: SeasonEvening, result, people_of, row_of) -> None:
+    """Each person's evening: partner, games won, place and prizes."""
+    suffix = f" {summary.date:%Y-%m-%d}"
+    for standing in result.standings:
+        couple = standing.couple
+        pair = row_of[couple.id][0]
+        prizes = tuple(p.removesuffix(suffix) for p in pair.prizes if p.endswith(suffix))
+        first, second = people_of[couple.id]
+        for me, partner in ((first, second), (second, first)):
+            lines.setdefault(me[0], []).append(
+                LineEvening(
+                    summary, couple.number, partner[1], standing.wins, standing.place, prizes
+                )
+            )
 
 
 def _first_place(result: EveningResults) -> tuple[CoupleRef, ...]:
@@ -190,13 +298,26 @@ def _first_place(result: EveningResults) -> tuple[CoupleRef, ...]:
 class PublicSeason:
     """The season as the public may see it: published evenings only; each
     evening's winners as labels ("Couple 4: Ann & Joe", or "Couple 4" when
-    the hall hides names); the couples' rows only when names are shown (a
-    couple is followed across evenings by its names: numbers change)."""
+    the hall hides names); the pairs' and the players' rows only when names
+    are shown, each name as the hall's privacy setting allows."""
 
     evenings: tuple[SeasonEvening, ...]
     winners: dict[int, tuple[str, ...]]
     rows: tuple[SeasonRow, ...]
     names_shown: bool
+    players: tuple[SeasonRow, ...] = ()
+
+
+def _public_row(row: SeasonRow, names: str) -> SeasonRow:
+    return SeasonRow(
+        key=(),
+        names=names,
+        evenings=row.evenings,
+        games=row.games,
+        prizes=list(row.prizes),
+        cash=row.cash,
+        jar_wins=row.jar_wins,
+    )
 
 
 def public_season(hall: Hall) -> PublicSeason:
@@ -204,24 +325,21 @@ def public_season(hall: Hall) -> PublicSeason:
     table = season(hall, published_only=True)
     privacy = hall.privacy
     shown = names_are_public(privacy)
-    rows = ()
+    rows, players = (), ()
     if shown:
         rows = tuple(
-            SeasonRow(
-                key=(),
-                names=public_names(row.player1, row.player2, privacy),
-                evenings=row.evenings,
-                games=row.games,
-                prizes=list(row.prizes),
-                cash=row.cash,
-            )
-            for row in table.rows
+            _public_row(row, public_names(row.player1, row.player2, privacy)) for row in table.rows
+        )
+        players = tuple(
+            _public_row(row, public_person(row.names, privacy)) for row in table.players
         )
     winners = {
         evening.id: tuple(public_label(couple, privacy) for couple in evening.first_place)
         for evening in table.evenings
     }
-    return PublicSeason(evenings=table.evenings, winners=winners, rows=rows, names_shown=shown)
+    return PublicSeason(
+        evenings=table.evenings, winners=winners, rows=rows, names_shown=shown, players=players
+    )
 
 
 def _count_prizes(result: EveningResults, row_of: dict, evening: Evening) -> None:
@@ -237,28 +355,31 @@ def _count_prizes(result: EveningResults, row_of: dict, evening: Evening) -> Non
         if place.status == results_module.TIED or place.prize is None:
             continue
         for couple in place.winners:
-            row = row_of[couple.id]
-            row.prizes.append(f"{_prize_label(place)} {date}")
-            row.cash += place.shares.get(couple.id, ZERO)
+            for row in row_of[couple.id]:
+                row.prizes.append(f"{_prize_label(place)} {date}")
+                row.cash += place.shares.get(couple.id, ZERO)
     jar = result.jar
     for couple in jar.winners:
-        row = row_of[couple.id]
-        row.prizes.append(_("cookie jar %(date)s") % {"date": date})
-        row.cash += jar.shares.get(couple.id, ZERO)
+        for row in row_of[couple.id]:
+            row.prizes.append(_("cookie jar %(date)s") % {"date": date})
+            row.cash += jar.shares.get(couple.id, ZERO)
+            row.jar_wins += 1
     travelling = result.travelling
     if travelling.enabled and travelling.final and travelling.holder:
-        row = row_of[travelling.holder.id]
-        row.prizes.append(_("travelling %(date)s") % {"date": date})
-        if travelling.prize and travelling.prize.value:
-            row.cash += travelling.prize.value
+        for row in row_of[travelling.holder.id]:
+            row.prizes.append(_("travelling %(date)s") % {"date": date})
+            if travelling.prize and travelling.prize.value:
+                row.cash += travelling.prize.value
 
 
 __all__ = [
+    "LineEvening",
     "PublicSeason",
     "Season",
     "SeasonEvening",
     "SeasonRow",
     "couple_key",
+    "person_key",
     "public_season",
     "season",
 ]

@@ -43,4 +43,9 @@ urlpatterns = [
     path("evenings/<slug:slug>/jar/hat/", jar.jar_hat, name="jar-hat"),
     path("evenings/<slug:slug>/jar/reveal/", jar.jar_reveal, name="jar-reveal"),
     path("halls/<int:hall_id>/season/", season.season, name="season"),
+    path(
+        "halls/<int:hall_id>/season/players/<int:player_id>/",
+        season.season_player,
+        name="season-player",
+    ),
 ]

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.views import door, evenings
+from tables.views import door, evenings, players
 
 urlpatterns = [
     path("evenings/", evenings.evening_list, name="evening-list"),
@@ -27,5 +27,36 @@ urlpatterns = [
         "halls/<int:hall_id>/members/<int:member_id>/remove/",
         evenings.member_remove,
         name="member-remove",
+    ),
+    path("halls/<int:hall_id>/players/", players.players, name="players"),
+    path(
+        "halls/<int:hall_id>/players/<int:player_id>/rename/",
+        players.player_rename,
+        name="player-rename",
+    ),
+    path(
+        "halls/<int:hall_id>/players/<int:player_id>/merge/",
+        players.player_merge,
+        name="player-merge",
+    ),
+    path(
+        "halls/<int:hall_id>/players/<int:player_id>/split/",
+        players.player_split,
+        name="player-split",
+    ),
+    path(
+        "halls/<int:hall_id>/players/<int:player_id>/remove/",
+        players.player_remove,
+        name="player-remove",
+    ),
+    path(
+        "halls/<int:hall_id>/players/<int:player_id>/erase/",
+        players.player_erase,
+        name="player-erase",
+    ),
+    path(
+        "halls/<int:hall_id>/players/proposals/<int:proposal_id>/dismiss/",
+        players.proposal_dismiss,
+        name="player-proposal-dismiss",
     ),
 ]

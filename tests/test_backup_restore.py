@@ -112,3 +112,28 @@ def test_a_crafted_file_with_the_right_table_names_is_refused(var_dir, tmp_path)
     assert "Nothing was changed." in result.stderr
     assert manage(var_dir, "shell", "--no-imports", "-c", SHELL_COUNT).stdout == before
     assert manage(var_dir, "check_evenings", check=False).returncode == 0
+
+
+SHELL_REGISTER = (
+    "import datetime; from tables import services; from tables.models import Evening, Hall; "
+    "h = Hall.objects.create(name='Register hall'); "
+    "e = Evening.objects.create(hall=h, name='Friday', slug='register-friday', "
+    "date=datetime.date(2026, 11, 27)); "
+    "services.register_couple(e, \"Theresa O'Brien\", 'Frank')"
+)
+SHELL_PLAYERS = (
+    "from tables.models import Player; print(sorted(Player.objects.values_list('name', flat=True)))"
+)
+SHELL_FORGET = "from tables.models import Player; Player.objects.all().delete()"
+
+
+def test_the_player_register_is_in_the_backup_and_comes_back_with_it(tmp_path):
+    var_dir = tmp_path  # its own database: the module's is shared by the tests above
+    manage(var_dir, "migrate", "--noinput", "-v0")
+    manage(var_dir, "shell", "--no-imports", "-c", SHELL_REGISTER)
+    backup = Path(manage(var_dir, "backup", "--label", "register").stdout.strip())
+    manage(var_dir, "shell", "--no-imports", "-c", SHELL_FORGET)
+    assert manage(var_dir, "shell", "--no-imports", "-c", SHELL_PLAYERS).stdout.strip() == "[]"
+    manage(var_dir, "restore", str(backup))
+    players = manage(var_dir, "shell", "--no-imports", "-c", SHELL_PLAYERS).stdout.strip()
+    assert players == str(["Frank", "Theresa O'Brien"])

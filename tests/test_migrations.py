@@ -77,3 +77,67 @@ def test_upgrading_gives_todays_organizers_and_volunteers_their_role_in_every_ha
     groups = manage(env, "shell", "--no-imports", "-c", GROUPS).strip().splitlines()[-1]
     assert ("vince", "volunteers") in literal_eval(groups)
     assert ("olive", "organizers") in literal_eval(groups)
+
+
+BEFORE_REGISTER = """
+import datetime
+from tables.models import Couple, Evening, Hall
+hall = Hall.objects.create(name="St. Joseph's")
+other = Hall.objects.create(name="Legion")
+nights = [
+    (hall, 6, [("Theresa O'Brien", "Frank O'Brien"), ("Ann MacNeil", "Joe")]),
+    (hall, 13, [("theresa obrien", "FRANK OBRIEN"), ("Ann MacNeill", "Joe")]),
+    (other, 13, [("Theresa O'Brien", "Rita")]),
+]
+for where, day, couples in nights:
+    evening = Evening.objects.create(
+        hall=where, name=f"Night {day}", slug=f"{where.pk}-night-{day}",
+        date=datetime.date(2026, 11, day))
+    for n, (a, b) in enumerate(couples, start=1):
+        Couple.objects.create(evening=evening, number=n, player1=a, player2=b)
+"""
+
+REGISTER = """
+from tables.models import Couple, Player, PlayerProposal
+print(sorted((p.hall.name, p.name, p.merged_into_id) for p in Player.objects.all()))
+print(sorted((p.player.name, p.other.name, p.dismissed) for p in PlayerProposal.objects.all()))
+print(sorted((c.player1, c.person1.name if c.person1 else None) for c in Couple.objects.all()))
+"""
+
+
+def test_upgrading_builds_each_halls_register_by_the_careful_matching(tmp_path):
+    """The same person's spellings become one record; a near spelling is a
+    proposal, not a merge; halls do not share players; undoing empties it."""
+    env = server_env(tmp_path)
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "migrate", "tables", "0017", "--noinput", "-v0")
+    manage(env, "shell", "--no-imports", "-c", BEFORE_REGISTER)
+    manage(env, "migrate", "tables", "0018", "--noinput", "-v0")
+    players, proposals, links = (
+        literal_eval(line)
+        for line in manage(env, "shell", "--no-imports", "-c", REGISTER).strip().splitlines()[-3:]
+    )
+    assert players == sorted(
+        [
+            ("St. Joseph's", "Theresa O'Brien", None),
+            ("St. Joseph's", "Frank O'Brien", None),
+            ("St. Joseph's", "Ann MacNeil", None),
+            ("St. Joseph's", "Ann MacNeill", None),
+            ("St. Joseph's", "Joe", None),
+            ("Legion", "Theresa O'Brien", None),
+            ("Legion", "Rita", None),
+        ]
+    )
+    assert proposals == [("Ann MacNeill", "Ann MacNeil", False)]
+    # The names typed each night stay; both spellings point at one record.
+    assert ("theresa obrien", "Theresa O'Brien") in links
+    assert ("Theresa O'Brien", "Theresa O'Brien") in links
+    assert ("Ann MacNeill", "Ann MacNeill") in links
+
+    manage(env, "migrate", "tables", "0017", "--noinput", "-v0")
+    players, proposals, links = (
+        literal_eval(line)
+        for line in manage(env, "shell", "--no-imports", "-c", REGISTER).strip().splitlines()[-3:]
+    )
+    assert players == [] and proposals == []
+    assert ("theresa obrien", None) in links

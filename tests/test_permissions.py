@@ -14,6 +14,7 @@ def volunteer_pages(evening):
         reverse("evening-list"),
         reverse("evening-detail", args=[evening.slug]),
         reverse("door", args=[evening.slug]),
+        reverse("players", args=[evening.hall.pk]),
     ]
 
 
@@ -33,6 +34,7 @@ def hall_pages(evening):
         reverse("door", args=[evening.slug]),
         reverse("evening-edit", args=[evening.slug]),
         reverse("hall-edit", args=[evening.hall.pk]),
+        reverse("players", args=[evening.hall.pk]),
     ]
 
 

@@ -25,7 +25,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from scoring.models import TieBreak
 from tables import services
 from tables.access import ORGANIZER, VOLUNTEER
-from tables.models import Evening, EveningTemplate, Hall, Membership
+from tables.models import Evening, EveningTemplate, Hall, Membership, Player, PlayerProposal
 
 from .conftest import PASSWORD, signed_in
 
@@ -194,12 +194,17 @@ def site(db):
     services.start_evening(evening, seed=1)
     tiebreak = TieBreak.objects.create(evening=evening, wins=3)
     template = EveningTemplate.objects.create(hall=here, name="Friday 45s")
+    # The hall's player register (filled by the door above) and a proposal.
+    player, other = Player.objects.filter(hall=here).order_by("pk")[:2]
+    proposal = PlayerProposal.objects.create(hall=here, player=player, other=other)
     return {
         "hall": here,
         "evening": evening,
         "tiebreak": tiebreak,
         "people": people,
         "template": template,
+        "player": player,
+        "proposal": proposal,
     }
 
 
@@ -215,6 +220,8 @@ def _args(names, site) -> list:
         "member_id": site["people"]["volunteer_here"].pk,
         "template_id": site["template"].pk,
         "late": 1,
+        "player_id": site["player"].pk,
+        "proposal_id": site["proposal"].pk,
     }
     return [values[name] for name in names]
 
@@ -294,6 +301,7 @@ def test_the_table_covers_every_private_page():
     names = set(private_urls())
     assert {"door", "game-screen", "print-cards", "tiebreak-cut", "hall-members"} <= names
     assert {"season", "hall-edit", "jar-reveal", "couple-remove", "print-address"} <= names
+    assert {"players", "season-player", "player-merge", "player-erase"} <= names
 
 
 def test_every_private_url_answers_its_organizer_on_get_or_post(site):

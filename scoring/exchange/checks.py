@@ -7,6 +7,7 @@ results. Each raises an ImportProblem naming the field.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,6 +21,8 @@ from tables.models import MAX_COUPLE_NUMBER, MAX_NAME, Evening, Punch
 from tables.services.base import bye_wins
 
 from .problems import SETTINGS, as_dict, as_list, integer, problem, text
+
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
 
 
 def read_settings(raw: Mapping) -> dict[str, Any]:
@@ -70,6 +73,7 @@ def read_couples(raw, games: int) -> dict[int, dict]:
                 left=left,
                 joined=joined,
             )
+        player_ids = _player_ids(item.get("player_ids"), f"{path}.player_ids")
         couples[number] = {
             "number": number,
             "player1": names[0],
@@ -78,8 +82,25 @@ def read_couples(raw, games: int) -> dict[int, dict]:
             "left_after_game": left,
             "paid": item.get("paid", False),
             "jar_buy_in": item.get("jar_buy_in", False),
+            "player_ids": player_ids,
         }
     return couples
+
+
+def _player_ids(raw, path: str) -> tuple[str | None, str | None]:
+    """The optional stable ids of a couple's two players (a hall's player
+    register, docs/evening-format.md): two UUIDs, either of them null."""
+    if raw is None:
+        return None, None
+    ids = as_list(raw, path)
+    if len(ids) != 2:
+        raise problem(path, _("must give two player ids, not %(n)s."), n=len(ids))
+    found = []
+    for j, value in enumerate(ids):
+        if value is not None and not (isinstance(value, str) and _UUID.match(value)):
+            raise problem(f"{path}[{j}]", _("is not a player id."))
+        found.append(value.lower() if value else None)
+    return found[0], found[1]
 
 
 def _present(couples: dict[int, dict], game: int) -> set[int]:

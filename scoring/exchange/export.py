@@ -27,9 +27,21 @@ def _setting(evening: Evening, name: str):
     return as_text(value) if isinstance(value, Decimal) else value
 
 
+def _player_id(record) -> str | None:
+    """A name's stable id: its person's in the hall's register (the main
+    record of merged ones), None for a name the register does not hold."""
+    if record is None:
+        return None
+    return str((record.merged_into or record).uid)
+
+
 def export_evening_data(evening: Evening) -> dict:
     """The evening as a JSON-ready dict (a fixed number of queries)."""
-    couples = list(evening.couples.order_by("number"))
+    couples = list(
+        evening.couples.order_by("number").select_related(
+            "person1__merged_into", "person2__merged_into"
+        )
+    )
     numbers = {c.pk: c.number for c in couples}
 
     def number(couple_id):
@@ -103,6 +115,7 @@ def export_evening_data(evening: Evening) -> dict:
                 "left_after_game": c.left_after_game,
                 "paid": c.paid,
                 "jar_buy_in": c.jar_buy_in,
+                "player_ids": [_player_id(c.person1), _player_id(c.person2)],
             }
             for c in couples
         ],

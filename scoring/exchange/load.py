@@ -48,6 +48,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tables.models import Couple, Evening, Game, Hall, Punch, ResultChange, Seating, Table
+from tables.services import register
 
 from .checks import read_couples, read_games, read_settings, read_standings
 from .problems import FORMAT, VERSION, as_dict, check_schema, problem, shown, text
@@ -198,7 +199,9 @@ def _write(
         last_couple_number=max(couples, default=0),
         **settings,
     )
+    player_ids = {n: c.pop("player_ids", (None, None)) for n, c in couples.items()}
     rows = Couple.objects.bulk_create(Couple(evening=evening, **c) for c in couples.values())
+    register.record_imported(hall_row.pk, rows, player_ids)
     ids = {c.number: c.pk for c in rows}
 
     table_numbers = sorted({t["table"] for g in games for t in g["tables"]})

@@ -25,6 +25,7 @@ from .evening import (
 )
 from .membership import Membership
 from .play import Game, LateReport, Punch, Receipt, ResultChange, Seating, Table, TableReport
+from .players import Player, PlayerProposal, PlayerQuerySet
 
 __all__ = [
     "DEFAULT_START_TIME",
@@ -41,6 +42,9 @@ __all__ = [
     "Hall",
     "LateReport",
     "Membership",
+    "Player",
+    "PlayerProposal",
+    "PlayerQuerySet",
     "Punch",
     "Receipt",
     "ResultChange",

@@ -454,6 +454,14 @@ class Couple(models.Model):
     joined_game = models.PositiveSmallIntegerField(default=1)
     left_after_game = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The hall's register records the two names matched (tables/models/players.py);
+    # the names as typed above stay the night's record.
+    person1 = models.ForeignKey(
+        "tables.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    person2 = models.ForeignKey(
+        "tables.Player", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     objects = CoupleQuerySet.as_manager()
 

@@ -24,8 +24,6 @@ sends the same value twice and changes nothing the second time (issue 12).
 
 from __future__ import annotations
 
-import unicodedata
-
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.db.models import Max
@@ -33,8 +31,10 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, NotAllowed, UserError
 from tables.access import is_organizer
+from tables.names import couple_key, fold_name  # noqa: F401 (fold_name: re-exported)
 
 from ..models import MAX_COUPLE_NUMBER, Couple, Evening
+from .register import record_couple
 
 
 class Duplicate(Conflict):
@@ -43,21 +43,6 @@ class Duplicate(Conflict):
     def __init__(self, message: str, couple: Couple):
         super().__init__(message)
         self.couple = couple
-
-
-def fold_name(name: str) -> str:
-    """A name as the door compares them: no case, accents or punctuation
-    ("Marie-Thérèse D'Eon" and "marie therese deon" match)."""
-    decomposed = unicodedata.normalize("NFKD", name.casefold())
-    letters = "".join(
-        ch if ch.isalnum() else " " for ch in decomposed if not unicodedata.combining(ch)
-    )
-    return "".join(letters.split())
-
-
-def couple_key(player1: str, player2: str) -> tuple[str, str]:
-    """The two names folded, in either order."""
-    return tuple(sorted((fold_name(player1), fold_name(player2))))
 
 
 def find_duplicate(evening: Evening, player1: str, player2: str) -> Couple | None:
@@ -135,6 +120,7 @@ def register_couple(
         jar_buy_in=jar_buy_in and evening.cookie_jar,
         joined_game=evening.current_game + 1 if evening.is_running else 1,
     )
+    record_couple(couple, evening.hall_id)  # the hall's player register
     evening.bump_version(last_couple_number=max(number, evening.last_couple_number))
     return couple
 
@@ -145,6 +131,7 @@ def rename_couple(couple: Couple, player1: str, player2: str) -> Couple:
     evening = couple.evening.locked()
     Couple.objects.filter(pk=couple.pk).update(player1=player1, player2=player2)
     couple.player1, couple.player2 = player1, player2
+    record_couple(couple, evening.hall_id)  # the hall's player register
     evening.bump_version()
     return couple
 

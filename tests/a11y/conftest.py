@@ -118,6 +118,7 @@ PAGES = [
     ("jar", "/evenings/played/jar/", True),
     ("print", "/evenings/played/print/", True),
     ("season", "/halls/{hall}/season/", True),
+    ("players", "/halls/{hall}/players/", True),
     ("hall-new", "/halls/new/", True),
     ("hall-page", "/h/st-josephs-parish-hall/", False),
     ("hall-edit", "/halls/{hall}/edit/", True),

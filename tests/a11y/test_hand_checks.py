@@ -89,3 +89,29 @@ SMALL_LINKS = """() => [...document.querySelectorAll('main a')].filter(a => a.of
 def test_links_are_at_least_24_px_square(pages, name):
     page = pages.open("phone", "en", name)
     assert page.evaluate(SMALL_LINKS) == []
+
+
+WIDE_TABLES = """() => [...document.querySelectorAll('main table')].filter(t => t.offsetParent)
+  .map(t => [t.closest('[role=region]')?.getAttribute('aria-labelledby') || t.className,
+             Math.round(t.getBoundingClientRect().width)])
+  .filter(([, width]) => width > document.documentElement.clientWidth)"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("name", ["season", "players"])
+def test_the_season_and_players_tables_fit_a_390_px_phone(pages, name, language):
+    """The season's evenings table was 409 px wide on a 390 px phone, its jar
+    column cut off."""
+    page = pages.open("phone", language, name)
+    assert page.evaluate(WIDE_TABLES) == []
+
+
+def test_the_correct_links_under_games_played_are_big_targets(pages):
+    """They were 66 × 26 px: a tap target is at least 44 × 44."""
+    page = pages.open("phone", "en", "game-detail")
+    boxes = page.evaluate(
+        """() => [...document.querySelectorAll('main a[href*="/correct/"]')]
+          .map(a => a.getBoundingClientRect()).map(b => [b.width, b.height])"""
+    )
+    assert boxes
+    assert all(width >= 44 and height >= 44 for width, height in boxes), boxes

@@ -309,3 +309,39 @@ def test_money_may_be_written_as_a_number():
     data = punch_card_data()
     data["settings"]["entry_fee"] = Decimal("5.5")
     assert import_evening_data(data).entry_fee == Decimal("5.50")
+
+
+def test_an_evening_imported_in_another_hall_keeps_its_players_by_their_ids(db):
+    """The optional `player_ids`: the same person stays the same player,
+    even typed another way on the next evening."""
+    home = Hall.objects.create(name="St. Joseph's")
+    evening = Evening.objects.create(
+        hall=home, name="Friday", slug="friday", date=datetime.date(2026, 11, 27)
+    )
+    services.register_couple(evening, "Theresa O'Brien", "Frank O'Brien")
+    data = json.loads(json.dumps(export_evening_data(evening)))
+    ids = data["couples"][0]["player_ids"]
+    assert len(ids) == 2 and all(ids)
+    data["hall"] = "Legion"
+    copy_ = import_evening_data(data)
+    assert export_evening_data(copy_)["couples"][0]["player_ids"] == ids
+    # The next evening, with a spelling the Legion has not seen, keeps the player.
+    data["slug"], data["couples"][0]["players"][0] = "next", "Teresa OBrien"
+    again = import_evening_data(data)
+    couple = again.couples.get()
+    assert couple.player1 == "Teresa OBrien"
+    assert couple.person1 == copy_.couples.get().person1
+    assert copy_.hall.players.count() == 2
+
+
+@pytest.mark.parametrize("value", [["x", None], [None], "abc"])
+def test_bad_player_ids_are_refused_with_the_field_named(db, value):
+    data = {
+        "format": "cardnight-evening", "version": 1, "name": "Friday 45s", "date": "2026-11-27",
+        "status": "setup", "games": [],
+        "couples": [{"number": 1, "players": ["A", "B"], "player_ids": value}],
+    }  # fmt: skip
+    with pytest.raises(ImportProblem) as raised:
+        import_evening_data(data)
+    assert "couples[0].player_ids" in str(raised.value)
+    assert not Evening.objects.exists()

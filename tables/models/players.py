@@ -1,0 +1,85 @@
+"""A hall's player register: the people who have played there, filled by
+the door (tables.services.register). Personal data: only the hall's
+organizers and volunteers see it.
+
+A `Player` is one spelling the door met, folded by `tables.names.fold_name`
+(one per folded name per hall). Merging two records of one person points
+the one at the other (`merged_into`, always the person's main record, never
+a chain); splitting a wrong merge clears it. Each couple keeps the names as
+typed that night and points at the records its two names matched
+(`Couple.person1` / `person2`).
+
+A `PlayerProposal` is a "maybe the same person" the matching was not sure
+of (`tables.names.maybe_same`): an organizer merges or dismisses it.
+"""
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .evening import MAX_NAME, Hall
+
+
+class PlayerQuerySet(models.QuerySet):
+    def main(self):
+        """The records that are a person (not merged into another)."""
+        return self.filter(merged_into__isnull=True)
+
+
+class Player(models.Model):
+    hall = models.ForeignKey(Hall, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=MAX_NAME)
+    folded = models.CharField(max_length=MAX_NAME)
+    # The stable id an exported evening gives each name (docs/evening-format.md),
+    # so that the evening imported elsewhere keeps its players.
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
+    merged_into = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="merged",
+        verbose_name=_("merged into"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = PlayerQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["hall", "folded"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(fields=["hall", "folded"], name="one_player_per_folded_name"),
+            models.UniqueConstraint(fields=["hall", "uid"], name="one_player_per_uid"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def person_id(self) -> int:
+        """The id of the person's main record."""
+        return self.merged_into_id or self.pk
+
+
+class PlayerProposal(models.Model):
+    """Two records that may be one person, left for an organizer."""
+
+    hall = models.ForeignKey(Hall, on_delete=models.CASCADE, related_name="player_proposals")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    other = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    dismissed = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hall", "-created_at", "id"]
+        verbose_name = _("possible same player")
+        verbose_name_plural = _("possible same players")
+        constraints = [
+            models.UniqueConstraint(fields=["player", "other"], name="one_proposal_per_pair"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} ~ {self.other}"

@@ -1,0 +1,136 @@
+"""A hall's Players page: the register of the people who played there
+(tables/services/register.py). Personal data: the hall's organizers and
+volunteers see it (404 for anyone else); volunteers only read it, the
+organizers merge, split, fix a spelling, remove and erase."""
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cardnight.errors import UserError
+from cardnight.views import user_error
+from tables.access import organizer_required, volunteer_required
+from tables.models import Player, PlayerProposal
+from tables.services import register
+
+
+def _player(request: HttpRequest, player_id: int) -> Player:
+    player = Player.objects.filter(hall=request.hall, pk=player_id).first()
+    if player is None:
+        raise Http404(_("No such player."))
+    return player
+
+
+def _back(hall_id: int) -> str:
+    return reverse("players", args=[hall_id])
+
+
+@require_GET
+@volunteer_required
+def players(request: HttpRequest, hall_id: int) -> HttpResponse:
+    rows, proposals = register.hall_register(request.hall)
+    return render(
+        request,
+        "tables/players.html",
+        {"hall": request.hall, "rows": rows, "proposals": proposals},
+    )
+
+
+def _done(request, hall_id, action):
+    try:
+        message = action()
+    except UserError as error:
+        return user_error(request, error, back=_back(hall_id))
+    messages.success(request, message)
+    return redirect("players", hall_id)
+
+
+@require_POST
+@organizer_required
+def player_rename(request: HttpRequest, hall_id: int, player_id: int) -> HttpResponse:
+    player = _player(request, player_id)
+
+    def action():
+        renamed = register.rename_player(player, request.POST.get("name", ""), user=request.user)
+        return _("From now on the register spells it %(name)s.") % {"name": renamed.name}
+
+    return _done(request, hall_id, action)
+
+
+@require_POST
+@organizer_required
+def player_merge(request: HttpRequest, hall_id: int, player_id: int) -> HttpResponse:
+    player = _player(request, player_id)
+    into = request.POST.get("into", "")
+    if not into.isdigit():
+        return user_error(request, UserError(_("Choose the player to merge with.")), _back(hall_id))
+    keep = _player(request, int(into))
+
+    def action():
+        main = register.merge_players(keep, player, user=request.user)
+        return _("%(other)s and %(keep)s are one player now.") % {
+            "other": player.name,
+            "keep": main.name,
+        }
+
+    return _done(request, hall_id, action)
+
+
+@require_POST
+@organizer_required
+def player_split(request: HttpRequest, hall_id: int, player_id: int) -> HttpResponse:
+    player = _player(request, player_id)
+
+    def action():
+        register.split_player(player, user=request.user)
+        return _("%(name)s is a player of their own again.") % {"name": player.name}
+
+    return _done(request, hall_id, action)
+
+
+@require_POST
+@organizer_required
+def proposal_dismiss(request: HttpRequest, hall_id: int, proposal_id: int) -> HttpResponse:
+    proposal = PlayerProposal.objects.filter(hall=request.hall, pk=proposal_id).first()
+    if proposal is None:
+        raise Http404(_("No such proposal."))
+    register.dismiss_proposal(proposal, user=request.user)
+    messages.success(request, _("Kept as two players."))
+    return redirect("players", hall_id)
+
+
+def _confirm(request, hall_id, player_id, erase: bool) -> HttpResponse:
+    player = _player(request, player_id)
+    if player.merged_into_id:
+        player = player.merged_into
+    if request.method == "POST":
+        if erase:
+            count = register.erase_player(player, user=request.user)
+            message = _(
+                "The player is out of the register and their name is removed from %(n)s evenings."
+            ) % {"n": count}
+        else:
+            register.remove_player(player, user=request.user)
+            message = _("%(name)s is out of the register.") % {"name": player.name}
+        messages.success(request, message)
+        return redirect("players", hall_id)
+    return render(
+        request,
+        "tables/player_confirm.html",
+        {"hall": request.hall, "player": player, "erase": erase},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@organizer_required
+def player_remove(request: HttpRequest, hall_id: int, player_id: int) -> HttpResponse:
+    return _confirm(request, hall_id, player_id, erase=False)
+
+
+@require_http_methods(["GET", "POST"])
+@organizer_required
+def player_erase(request: HttpRequest, hall_id: int, player_id: int) -> HttpResponse:
+    return _confirm(request, hall_id, player_id, erase=True)
