@@ -51,6 +51,8 @@ PUBLIC = {
     "tableside",
     "tableside-report",
     "tableside-late-read",
+    "checkin",
+    "checkin-withdraw",
 }
 
 # Who may open each private page, written out (README "Accounts and roles"):
@@ -63,10 +65,13 @@ ORGANIZER_ONLY = {
     "hall-members",
     "member-remove",
     "print-address",
+    "template-save",
+    "template-remove",
     # starting, finishing, correcting, deleting
     "game-start",
     "game-finish",
     "game-correct",
+    "late-report-settle",
     "couple-remove",
     # prizes and settling ties: they decide who wins money
     "prize-set",
@@ -88,6 +93,8 @@ VOLUNTEER_TOO = {
     "couple-paid",
     "couple-jar",
     "jar-buy-in",
+    "checkin-confirm",
+    "checkin-remove",
     # recording results and moving the evening on
     "evening-detail",
     "game-screen",
@@ -109,6 +116,7 @@ VOLUNTEER_TOO = {
     "print-results",
     "print-rules",
     "print-volunteers",
+    "print-checkin",
 }
 
 
@@ -211,6 +219,7 @@ def _args(names, site) -> list:
         "member_id": site["people"]["volunteer_here"].pk,
         "template_id": site["template"].pk,
         "late": 1,
+        "entry": 1,
     }
     return [values[name] for name in names]
 
