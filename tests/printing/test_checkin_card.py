@@ -48,9 +48,7 @@ def test_the_card_is_refused_while_the_hall_has_self_check_in_off(six):
 
 @pytest.mark.parametrize(("paper", "size"), [("letter", letter), ("a4", A4)])
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_no_ink_in_the_printers_edge_on_letter_and_a4_in_both_languages(
-    six, paper, size, language
-):
+def test_no_ink_in_the_printers_edge_on_letter_and_a4_in_both_languages(six, paper, size, language):
     evening = with_checkin(six, paper)
     with translation.override(language):
         pdf = documents.render("checkin", evening, base_url=BASE).content

@@ -258,8 +258,9 @@ def test_the_door_and_the_phone_page_cost_the_same_however_many_wait(
     phone = Client()
     send(phone, open_evening, "Mary", "Jim")
     send(Client(), open_evening, "Ann", "Joe")
-    door_few, phone_few = _queries(volunteer_client, door(open_evening)), _queries(
-        phone, page(open_evening)
+    door_few, phone_few = (
+        _queries(volunteer_client, door(open_evening)),
+        _queries(phone, page(open_evening)),
     )
     for n in range(12):
         checkin.submit_entry(open_evening, f"{n:064d}", f"Bea {n}", "Joe")
