@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tables.views import door, evenings, players
+from tables.views import checkin, door, evenings, players
 
 urlpatterns = [
     path("evenings/", evenings.evening_list, name="evening-list"),
@@ -15,6 +15,19 @@ urlpatterns = [
         name="couple-remove",
     ),
     path("evenings/<slug:slug>/couples/<int:number>/paid/", door.couple_paid, name="couple-paid"),
+    path(
+        "evenings/<slug:slug>/checkin/<int:entry>/confirm/",
+        door.checkin_confirm,
+        name="checkin-confirm",
+    ),
+    path(
+        "evenings/<slug:slug>/checkin/<int:entry>/remove/",
+        door.checkin_remove,
+        name="checkin-remove",
+    ),
+    # The self check-in page: public, reached through the evening's own link.
+    path("c/<slug:token>/", checkin.checkin_page, name="checkin"),
+    path("c/<slug:token>/withdraw/<int:entry>/", checkin.checkin_withdraw, name="checkin-withdraw"),
     path("halls/new/", evenings.hall_create, name="hall-create"),
     path("halls/<int:hall_id>/edit/", evenings.hall_edit, name="hall-edit"),
     path(

@@ -51,6 +51,8 @@ PUBLIC = {
     "tableside",
     "tableside-report",
     "tableside-late-read",
+    "checkin",
+    "checkin-withdraw",
 }
 
 # Who may open each private page, written out (README "Accounts and roles"):
@@ -91,6 +93,8 @@ VOLUNTEER_TOO = {
     "couple-paid",
     "couple-jar",
     "jar-buy-in",
+    "checkin-confirm",
+    "checkin-remove",
     # recording results and moving the evening on
     "evening-detail",
     "evening-next-step",
@@ -113,6 +117,7 @@ VOLUNTEER_TOO = {
     "print-results",
     "print-rules",
     "print-volunteers",
+    "print-checkin",
 }
 
 
@@ -222,6 +227,7 @@ def _args(names, site) -> list:
         "late": 1,
         "player_id": site["player"].pk,
         "proposal_id": site["proposal"].pk,
+        "entry": 1,
     }
     return [values[name] for name in names]
 

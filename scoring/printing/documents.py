@@ -92,6 +92,19 @@ KINDS = {
             ),
             gettext_lazy("Before the evening, one for each volunteer."),
         ),
+        Kind(
+            "checkin",
+            "self-check-in",
+            gettext_lazy("Self check-in card"),
+            gettext_lazy(
+                "One page for the door: a big QR code couples scan while they wait in line to "
+                "put their names on the door's waiting list; a volunteer confirms each couple."
+            ),
+            gettext_lazy(
+                "Before the doors open, when the hall has self check-in on. Each evening has "
+                "its own code."
+            ),
+        ),
     )
 }
 
@@ -116,6 +129,10 @@ def printouts(evening: Evening) -> list[Printout]:
         "results": (has_couples, no_couples),
         "rules": (True, ""),
         "volunteers": (True, ""),
+        "checkin": (
+            evening.hall.self_checkin,
+            _("Turn on self check-in in the hall's settings first."),
+        ),
     }
     return [
         Printout(KINDS[name], ready, "" if ready else reason)
@@ -171,6 +188,8 @@ def render(kind: str, evening: Evening, *, base_url: str = DEFAULT_BASE_URL, bla
         content = draw.draw_rules_card(rows.rules_card_rows(evening))
     elif kind == "volunteers":
         content = draw.draw_quick_start(rows.quick_start_rows(evening, base_url))
+    elif kind == "checkin":
+        content = draw.draw_checkin_card(rows.checkin_card_rows(evening, base_url))
     else:
         raise ValueError(kind)
     return Pdf(f"{KINDS[kind].filename}-{evening.slug}.pdf", content)

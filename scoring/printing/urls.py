@@ -12,6 +12,11 @@ urlpatterns = [
     path("evenings/<slug:slug>/print/results.pdf", printing.results_sheet, name="print-results"),
     path("evenings/<slug:slug>/print/rules-card.pdf", printing.rules_card, name="print-rules"),
     path(
+        "evenings/<slug:slug>/print/self-check-in.pdf",
+        printing.checkin_card,
+        name="print-checkin",
+    ),
+    path(
         "evenings/<slug:slug>/print/volunteer-quick-start.pdf",
         printing.quick_start,
         name="print-volunteers",

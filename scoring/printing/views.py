@@ -120,3 +120,9 @@ def rules_card(request: HttpRequest, slug: str) -> HttpResponse:
 @volunteer_required
 def quick_start(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(request, slug, "volunteers")
+
+
+@require_GET
+@volunteer_required
+def checkin_card(request: HttpRequest, slug: str) -> HttpResponse:
+    return _pdf(request, slug, "checkin")

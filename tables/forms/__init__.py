@@ -3,6 +3,7 @@ and game.py (the game screen and the table side). Forms only parse input;
 a form that edits a model is a ModelForm, so the model's validators (the
 money rule, cardnight.money) apply."""
 
+from .checkin import CheckinForm, ConfirmEntryForm
 from .evening import (
     CoupleForm,
     EveningForm,
@@ -16,6 +17,8 @@ from .evening import (
 from .game import AdvanceForm, CorrectionForm, LeavingForm, ReportForm, ResultForm, StartForm
 
 __all__ = [
+    "CheckinForm",
+    "ConfirmEntryForm",
     "AdvanceForm",
     "CorrectionForm",
     "CoupleForm",

@@ -46,7 +46,15 @@ class PhoneAddressForm(PhoneAddressMixin, forms.ModelForm):
 class HallForm(PhoneAddressMixin, forms.ModelForm):
     class Meta:
         model = Hall
-        fields = ["name", "address", "note", "paper_size", "privacy", "phone_address"]
+        fields = [
+            "name",
+            "address",
+            "note",
+            "paper_size",
+            "privacy",
+            "phone_address",
+            "self_checkin",
+        ]
         widgets = {"note": forms.TextInput(attrs={"maxlength": MAX_HALL_NOTE})}
         help_texts = {
             "address": _(
@@ -64,6 +72,10 @@ class HallForm(PhoneAddressMixin, forms.ModelForm):
             ),
             "paper_size": _("What the hall's printer takes."),
             "privacy": _("What players see of other couples on the public scoreboard."),
+            "self_checkin": _(
+                "Couples waiting in line register themselves on their phone (a QR code at "
+                "the door, printed from the print page); a volunteer confirms each at the door."
+            ),
         }
 
 

@@ -7,6 +7,7 @@ bridge that loads rows, calls the rules and writes the result in one
 transaction).
 """
 
+from .checkin import CheckinEntry
 from .evening import (
     DEFAULT_START_TIME,
     MAX_COUPLE_NUMBER,
@@ -33,6 +34,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_HALL_NOTE",
     "MAX_NAME",
+    "CheckinEntry",
     "Couple",
     "CoupleQuerySet",
     "Evening",

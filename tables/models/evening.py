@@ -42,7 +42,8 @@ def new_generation() -> str:
 
 
 def new_token() -> str:
-    """An unguessable token for a table's result-entry link (192 bits)."""
+    """An unguessable token for a table's result-entry link or an evening's
+    self check-in link (192 bits)."""
     return secrets.token_urlsafe(24)
 
 
@@ -84,6 +85,9 @@ class Hall(models.Model):
         blank=True,
         validators=[validate_address],
     )
+    # Couples register themselves on their phone while they wait in line
+    # (tables/services/checkin.py); a volunteer confirms each at the door.
+    self_checkin = models.BooleanField(_("self check-in at the door"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -249,6 +253,9 @@ class Evening(models.Model):
     # calendar shows changes (CALENDAR_FIELDS).
     calendar_sequence = models.PositiveIntegerField(default=0, editable=False)
     calendar_updated_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The self check-in page's link (/c/<token>/, the QR code at the door):
+    # unguessable, so the page is reached only from the door.
+    checkin_token = models.CharField(max_length=43, unique=True, default=new_token, editable=False)
     # Couple numbers are never reused in an evening, even after a removal.
     last_couple_number = models.PositiveSmallIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

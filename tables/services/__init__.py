@@ -10,6 +10,7 @@
     printed.py      noting when a printout was made
     proposal.py     a hall's next evening: the proposal, templates, creating it
     members.py      a hall's organizers and volunteers (who may do what)
+    checkin.py      self check-in: a couple's entry from its phone, confirmed at the door
     base.py         the checks and helpers they share
 
 Each public function is one transaction (see base.py). `from tables import

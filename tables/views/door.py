@@ -13,12 +13,19 @@ from cardnight.error_pages import user_error
 from cardnight.errors import UserError
 from tables import services
 from tables.access import organizer_required, volunteer_required
-from tables.forms import CoupleForm
+from tables.forms import ConfirmEntryForm, CoupleForm
 from tables.models import Couple, Evening
-from tables.services import receipts
+from tables.services import checkin, receipts
 
 
-def _door(request, evening: Evening, form: CoupleForm, status: int = 200, duplicate=None):
+def _door(
+    request,
+    evening: Evening,
+    form: CoupleForm,
+    status: int = 200,
+    duplicate=None,
+    warned_entry: dict | None = None,
+):
     template = "tables/door.html"
     if request.htmx:
         template += "#door-section"
@@ -28,6 +35,11 @@ def _door(request, evening: Evening, form: CoupleForm, status: int = 200, duplic
         "form": form,
         "couples": couples,
         "duplicate": duplicate,
+        # Self check-in: the entries couples typed on their phones, each with
+        # its own request id; `warned_entry` is the one a duplicate warning is
+        # about ({"entry": id, "message": ..., "couple": the match}).
+        "waiting": [(entry, receipts.new_key()) for entry in checkin.waiting_entries(evening)],
+        "warned_entry": warned_entry,
         # Each form shown is one registration: a fresh id each time, kept by the
         # page when no answer comes (a 5xx, a timeout) so that sending again is safe.
         "request_id": receipts.new_key(),
@@ -169,3 +181,57 @@ def set_flag(request: HttpRequest, slug: str, number: int, field: str, setter) -
 def couple_paid(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """POST paid=1 marks the couple paid; paid=0 (the undo) marks it unpaid."""
     return set_flag(request, slug, number, "paid", services.set_paid)
+
+
+@require_POST
+@volunteer_required
+def checkin_confirm(request: HttpRequest, slug: str, entry: int) -> HttpResponse:
+    """One tap on an entry waiting at the door: the couple is registered as
+    the door form registers it (paid, the jar, the duplicate warning and
+    "Register anyway", once per request id) and gets its number."""
+    evening = request.evening
+    form = ConfirmEntryForm(request.POST)
+    back = reverse("door", args=[evening.slug])
+    if not form.is_valid():
+        return user_error(request, UserError(_("Tap the button again.")), back=back)
+    data = form.cleaned_data
+    sticky = _sticky(data)
+    try:
+        couple, first = checkin.confirm_entry(
+            evening,
+            entry,
+            data["request_id"],
+            paid=data["paid"],
+            jar_buy_in=data["jar_buy_in"],
+            warned_about=data["anyway"],
+        )
+    except services.Duplicate as duplicate:
+        warned = {"entry": entry, "message": duplicate.message, "couple": duplicate.couple}
+        door_form = CoupleForm(evening=evening, initial=sticky)
+        return _door(request, evening, door_form, status=duplicate.status, warned_entry=warned)
+    except UserError as error:
+        if request.htmx:
+            messages.error(request, error.message)
+            door_form = CoupleForm(evening=evening, initial=sticky)
+            return _door(request, evening, door_form, status=error.status)
+        return user_error(request, error, back=back)
+    if first:
+        message = _("Couple %(n)s: %(names)s.") % _names(couple)
+    else:
+        message = _("Couple %(n)s: %(names)s is registered.") % _names(couple)
+    return _saved(request, evening, couple, sticky, message)
+
+
+@require_POST
+@volunteer_required
+def checkin_remove(request: HttpRequest, slug: str, entry: int) -> HttpResponse:
+    """ "Remove": an entry waiting at the door that will not be registered."""
+    evening = request.evening
+    try:
+        checkin.remove_entry(evening, entry)
+    except UserError as error:
+        return user_error(request, error, back=reverse("door", args=[evening.slug]))
+    messages.success(request, _("Removed from the waiting list."))
+    if request.htmx:
+        return _door(request, evening, CoupleForm(evening=evening))
+    return redirect("door", evening.slug)

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cardnight.error_pages import user_error
 from cardnight.errors import UserError
-from cardnight.views import user_error
 from tables.access import organizer_required, volunteer_required
 from tables.models import Player, PlayerProposal
 from tables.services import register

@@ -12,9 +12,6 @@ volunteers (a LateReport), and the phone that sent it says so, poll after
 poll, until the person there taps "Got it".
 """
 
-import hashlib
-import secrets
-
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -31,6 +28,7 @@ from tables.live import polled
 from tables.models import LateReport, Table, TableReport
 from tables.privacy import public_label
 from tables.services import receipts
+from tables.views.devices import device_of, known_device
 
 TEMPLATE = "tables/tableside/table.html"
 
@@ -115,7 +113,7 @@ def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict |
 def _late_notes(request: HttpRequest, table: Table) -> list[dict]:
     """This phone's late reports at this table that its person has not read
     yet, each with its words (no query for a phone that never reported)."""
-    device = _known_device(request)
+    device = known_device(request)
     if not device:
         return []
     rows = LateReport.objects.filter(
@@ -209,12 +207,12 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
                     data["game"],
                     reporter,
                     data["winner"],
-                    device=_device(request),
+                    device=device_of(request),
                 )
                 message = _answer_message(answer)
             else:
                 report, changed = services.report_result(
-                    table, data["game"], reporter, data["winner"], device=_device(request)
+                    table, data["game"], reporter, data["winner"], device=device_of(request)
                 )
                 message = _status_message(report, changed)
         except UserError as error:
@@ -245,26 +243,12 @@ def tableside_late_read(request: HttpRequest, token: str, late: int) -> HttpResp
     except _Unavailable as unavailable:
         return unavailable.response
     try:
-        services.read_late_report(table, late, device=_known_device(request))
+        services.read_late_report(table, late, device=known_device(request))
     except UserError as error:
         return error_page(request, _("That did not work"), error.message, error.status)
     reporter = request.POST.get("as", "")
     query = f"?as={reporter}" if reporter.isdigit() else ""
     return redirect(reverse("tableside", args=[table.token]) + query)
-
-
-def _device(request: HttpRequest) -> str:
-    """This browser, as a hash of a random id kept in its session cookie."""
-    token = request.session.get("device")
-    if not token:
-        token = request.session["device"] = secrets.token_urlsafe(16)
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def _known_device(request: HttpRequest) -> str:
-    """This browser's hash if it has ever reported (no new session made)."""
-    token = request.session.get("device")
-    return hashlib.sha256(token.encode()).hexdigest() if token else ""
 
 
 def _report_error(request, table: Table, reporter, error: UserError) -> HttpResponse:

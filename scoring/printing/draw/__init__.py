@@ -8,6 +8,7 @@ is real text, so it can be searched and extracted. User text never reaches
 platypus markup unescaped.
 """
 
+from .checkin_card import draw_checkin_card
 from .common import page_size
 from .cue_cards import (
     CARD_H,
@@ -29,6 +30,7 @@ __all__ = [
     "NAME_SIZE",
     "Box",
     "cue_card_layout",
+    "draw_checkin_card",
     "draw_cue_cards",
     "draw_quick_start",
     "draw_results_sheet",

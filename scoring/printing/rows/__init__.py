@@ -7,6 +7,7 @@ into pages. Tests read the rows directly (the QR links, the starting tables,
 the rules in words) and the PDFs separately.
 """
 
+from .checkin_card import CheckinCard, checkin_card_rows, checkin_url
 from .common import MAX_BLANK_CARDS, Heading, board_url, couple_card_url, table_entry_url
 from .cue_cards import CueCard, CueCardSheet, cue_card_rows
 from .quick_start import QuickStart, Section, quick_start_rows
@@ -16,6 +17,7 @@ from .table_cards import TableCard, TableCardSheet, table_card_rows
 
 __all__ = [
     "MAX_BLANK_CARDS",
+    "CheckinCard",
     "CueCard",
     "CueCardSheet",
     "Example",
@@ -33,6 +35,8 @@ __all__ = [
     "TableCardSheet",
     "board_url",
     "card_label",
+    "checkin_card_rows",
+    "checkin_url",
     "couple_card_url",
     "cue_card_rows",
     "quick_start_rows",

@@ -1,0 +1,51 @@
+"""The self check-in forms: the phone's two names, and the door's
+confirmation of one entry (paid, the jar, "Register anyway", its id)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..models import MAX_COUPLE_NUMBER, MAX_NAME, CheckinEntry
+
+
+class CheckinForm(forms.ModelForm):
+    """Two names typed on a phone (tidied and checked as the door's are)."""
+
+    class Meta:
+        model = CheckinEntry
+        fields = ["player1", "player2"]
+        labels = {"player1": _("Your name"), "player2": _("Your partner's name")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("player1", "player2"):
+            field = self.fields[name]
+            field.error_messages["required"] = _("Type the player's name.")
+            field.error_messages["max_length"] = _(
+                "A name is at most %(limit_value)d letters (this one has %(show_value)d): "
+                "shorten it."
+            )
+            field.widget.attrs.update(
+                {"autocomplete": "name", "autocapitalize": "words", "maxlength": MAX_NAME}
+            )
+
+    def _clean_name(self, name: str) -> str:
+        value = " ".join((self.cleaned_data.get(name) or "").split())
+        if not value:
+            raise forms.ValidationError(_("Type the player's name."))
+        return value
+
+    def clean_player1(self) -> str:
+        return self._clean_name("player1")
+
+    def clean_player2(self) -> str:
+        return self._clean_name("player2")
+
+
+class ConfirmEntryForm(forms.Form):
+    """The door's one tap on a waiting entry."""
+
+    paid = forms.BooleanField(required=False)
+    jar_buy_in = forms.BooleanField(required=False)
+    # "Register anyway" sends the number of the couple it warned about.
+    anyway = forms.IntegerField(required=False, min_value=1, max_value=MAX_COUPLE_NUMBER)
+    request_id = forms.CharField(required=False, max_length=64)
