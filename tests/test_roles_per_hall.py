@@ -67,6 +67,13 @@ ORGANIZER_ONLY = {
     "print-address",
     "template-save",
     "template-remove",
+    # the hall's player register: organizers change it (volunteers read it)
+    "player-rename",
+    "player-merge",
+    "player-split",
+    "player-remove",
+    "player-erase",
+    "player-proposal-dismiss",
     # starting, finishing, correcting, deleting
     "game-start",
     "game-finish",
@@ -111,6 +118,8 @@ VOLUNTEER_TOO = {
     "jar",
     "standings",
     "season",
+    "season-player",
+    "players",
     "print-index",
     "print-cards",
     "print-tables",

@@ -89,7 +89,8 @@ def read_couples(raw, games: int) -> dict[int, dict]:
 
 def _player_ids(raw, path: str) -> tuple[str | None, str | None]:
     """The optional stable ids of a couple's two players (a hall's player
-    register, docs/evening-format.md): two UUIDs, either of them null."""
+    register, docs/evening-format.md "The evening as JSON"): two UUIDs,
+    either of them null."""
     if raw is None:
         return None, None
     ids = as_list(raw, path)

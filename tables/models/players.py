@@ -31,8 +31,8 @@ class Player(models.Model):
     hall = models.ForeignKey(Hall, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=MAX_NAME)
     folded = models.CharField(max_length=MAX_NAME)
-    # The stable id an exported evening gives each name (docs/evening-format.md),
-    # so that the evening imported elsewhere keeps its players.
+    # The stable id an exported evening gives each name, so that the evening
+    # imported elsewhere keeps its players: docs/evening-format.md "The evening as JSON".
     uid = models.UUIDField(default=uuid.uuid4, editable=False)
     merged_into = models.ForeignKey(
         "self",
