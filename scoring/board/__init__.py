@@ -17,7 +17,7 @@ from scoring.board.data import (
     heading,
     progress,
 )
-from scoring.board.find import couple_card, match_couples
+from scoring.board.find import couple_card, couple_cards, match_couples
 from scoring.board.freshness import (
     BoardState,
     board_state,
@@ -44,6 +44,7 @@ __all__ = [
     "coalesced",
     "code_revision",
     "couple_card",
+    "couple_cards",
     "etag",
     "get_board",
     "get_seating",

@@ -22,7 +22,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
@@ -286,10 +287,32 @@ def board_json(request: HttpRequest, slug: str) -> HttpResponse:
     return _packed(request, value["body"], value["gzip"], "application/json")
 
 
+def _plain(template: str, context: dict) -> str:
+    """`template` rendered without number localisation: a card shows only
+    whole numbers below a thousand and words (no dates, no amounts), which
+    localisation leaves exactly as they are (no thousands separator:
+    settings.USE_THOUSAND_SEPARATOR is off) at a fifth of a card's cost."""
+    return get_template(template).template.render(Context(context, use_l10n=False))
+
+
+def _with_punches(card: dict, made: dict) -> dict:
+    """The card with its punch card's HTML (`punch_html`, what _card.html
+    shows): each game's mark rendered once per state for every card of a
+    pass (`made`, by game and state), not once per card."""
+    parts = []
+    for game in card["punch_card"]:
+        state = (game["game"], game["punched"], game["played"], game["current"])
+        html = made.get(state)
+        if html is None:
+            html = made[state] = _plain("board/_punch.html", {"g": game}).strip()
+        parts.append(f"\n    {html}\n    ")
+    return {**card, "punch_html": mark_safe("".join(parts))}  # noqa: S308 - our template's
+
+
 def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
     state = board.state_of(evening)
     return {
-        "card": card,
+        "card": _with_punches(card, {}),
         "slug": evening.slug,
         "poll": settings.BOARD_POLL_SECONDS,
         "etag": board.etag(state, f"couple-{card['couple']}-live", _language(request)),
@@ -297,34 +320,36 @@ def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
     }
 
 
-def _card(request: HttpRequest, slug: str, number: int, *, recent: bool) -> tuple[dict, object]:
-    """A couple's card (its data, heading and rendered live part) built once
-    per version and language from the board's cached tree and the cached
-    seating, and kept in the cache; with `recent`, one a moment old will do
-    (see `_live`): while results pour in, each process rebuilds a couple's
-    card at most once per `settings.BOARD_MIN_REBUILD_SECONDS`."""
+def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, board.BoardState]:
+    """Every couple's card of the evening (its context and rendered live
+    part, by couple number), built in ONE pass over the board's cached tree
+    and seating once per version and language, and kept in the shared
+    cache: a result costs the site one pass, whichever process, card or
+    phone asks first (`board.coalesced` builds once for all processes).
+    With `recent`, a pass a moment old will do (see `_live`)."""
     language = _language(request)
-    kind = f"couple-{number}"
 
     def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
         state = board.state_of(evening)
         data = board.get_board(evening, language)
-        card = board.couple_card(evening, number, data, board.get_seating(evening))
-        if card is None:
-            return {"card": None}, state
-        context = {
-            "card": card,
-            "slug": evening.slug,
-            "poll": settings.BOARD_POLL_SECONDS,
-            "etag": board.etag(state, f"{kind}-live", language),
-            "head": board.heading(evening),
-        }
-        return {"card": context, "html": render_to_string("board/couple.html#card", context)}, state
+        head = board.heading(evening)
+        made: dict = {}
+        cards = {}
+        for number, card in board.couple_cards(evening, data, board.get_seating(evening)).items():
+            context = {
+                "card": _with_punches(card, made),
+                "slug": evening.slug,
+                "poll": settings.BOARD_POLL_SECONDS,
+                "etag": board.etag(state, f"couple-{number}-live", language),
+                "head": head,
+            }
+            cards[number] = {"card": context, "html": _plain("board/_card.html", context)}
+        return {"cards": cards}, state
 
     window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
     poll = str(settings.BOARD_POLL_SECONDS)
-    return board.coalesced(_state(request), (kind, language, poll), build, window)
+    return board.coalesced(_state(request), ("cards", language, poll), build, window)
 
 
 @require_safe
@@ -333,8 +358,9 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One couple's punch card, table now and where it goes next (the cue
     card's QR code opens this). Costs what the board costs: the card comes
     from the cache, built from the board's cached tree."""
-    value, shown = _card(request, slug, number, recent=bool(request.htmx))
-    if value["card"] is None:
+    cards, shown = _cards(request, slug, recent=bool(request.htmx))
+    value = cards["cards"].get(number)
+    if value is None:
         raise Http404("no such couple")
     if request.htmx:
         response = HttpResponse(value["html"])
