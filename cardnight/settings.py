@@ -282,6 +282,12 @@ BOARD_POLL_SECONDS = envint("CARDNIGHT_BOARD_POLL_SECONDS", 5)
 # While results pour in, the polled board is rebuilt at most once in this
 # many seconds per server process; a phone may see a board up to this old.
 BOARD_MIN_REBUILD_SECONDS = envint("CARDNIGHT_BOARD_MIN_REBUILD_SECONDS", 1)
+# Without Redis, the server's processes share the board's versioned values
+# (its tree, the live parts, the couple cards) through files here, so a
+# result is paid for once per site, not once per process
+# (scoring/board/freshness.py, `_Folder`). The tests keep them per process
+# (cardnight/settings_test.py).
+BOARD_SHARED_DIR = VAR_DIR / "board-cache"
 
 LOGGING = {
     "version": 1,

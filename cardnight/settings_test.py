@@ -35,3 +35,7 @@ STORAGES = {
     **STORAGES,
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# Each test process keeps the board's shared values itself (a server a test
+# starts runs the hall's settings and shares them through its folder).
+BOARD_SHARED_DIR = None

@@ -8,6 +8,7 @@ queries, whatever the number of tables or couples.
     progress(evening) -> Progress(tables_in, tables_total)   # 1 query
     disputed_tables(evening) -> list[int]               # 1 query
     whereabouts(evening, couple) -> Whereabouts         # 2 queries at most
+    CurrentGame(evening, current_seating(evening))      # every couple's, 0 more
     game_plan(evening, number) -> rotation.GameSeating  # 2 queries
     movement(evening, number) -> Movement               # 4 queries
     open_reports(evening) -> dict[seating id, list[TableReport]]   # 1 query
@@ -183,48 +184,72 @@ _UNREAD = object()
 def whereabouts(evening: Evening, couple: Couple, now=_UNREAD) -> Whereabouts:
     """Where `couple` plays now and where it goes next (2 queries, none when
     `now`, the evening's `current_seating`, is given)."""
-    game_number = evening.current_game
-    if not game_number:
-        return Whereabouts(game=0, place=OUT, joins_at=couple.joined_game)
-    if not couple.is_present_at(game_number):
-        joins = couple.joined_game if couple.joined_game > game_number else None
-        return Whereabouts(game=game_number, place=OUT, joins_at=joins)
-    if now is _UNREAD:
+    if now is _UNREAD and evening.current_game and couple.is_present_at(evening.current_game):
         now = current_seating(evening)
-    if now is None or now.game != game_number:
-        return Whereabouts(game=game_number, place=OUT)
-    rows = now.rows
-    seating = rotation.GameSeating(
-        tables=tuple(rotation.TableSeat(t, a, b, d) for t, a, b, d, _ in rows),
-        bye=now.bye,
-    )
-    me = couple.number
-    place = seating.place_of(me)
-    if_win, if_lose = rotation.destinations(seating).get(me, (None, None))
-    if game_number >= evening.games or evening.is_finished:
-        if_win = if_lose = None  # no game follows
-    elif couple.left_after_game == game_number:
-        if_win = if_lose = OUT
-    if place != BYE and place != OUT:
-        _, a, b, deals, winner = next(r for r in rows if me in (r[1], r[2]))
-        result = None if winner is None else ("won" if winner == me else "lost")
+    return CurrentGame(evening, None if now is _UNREAD else now).whereabouts(couple)
+
+
+class CurrentGame:
+    """The current game's seating and where each couple goes next, worked
+    out ONCE for every couple's `whereabouts` (the public board's pass over
+    all the couple cards asks it for each couple)."""
+
+    def __init__(self, evening: Evening, now: GameSeatingRows | None):
+        self.evening, self.now = evening, now
+        game_number = evening.current_game
+        self.usable = bool(game_number) and now is not None and now.game == game_number
+        if self.usable:
+            seating = rotation.GameSeating(
+                tables=tuple(rotation.TableSeat(t, a, b, d) for t, a, b, d, _ in now.rows),
+                bye=now.bye,
+            )
+            self.places = {}
+            self.rows = {}
+            for row in now.rows:
+                for number in (row[1], row[2]):
+                    self.places[number] = row[0]
+                    self.rows[number] = row
+            if now.bye is not None:
+                self.places[now.bye] = BYE
+            self.destinations = rotation.destinations(seating)
+
+    def whereabouts(self, couple: Couple) -> Whereabouts:
+        evening = self.evening
+        game_number = evening.current_game
+        if not game_number:
+            return Whereabouts(game=0, place=OUT, joins_at=couple.joined_game)
+        if not couple.is_present_at(game_number):
+            joins = couple.joined_game if couple.joined_game > game_number else None
+            return Whereabouts(game=game_number, place=OUT, joins_at=joins)
+        if not self.usable:
+            return Whereabouts(game=game_number, place=OUT)
+        me = couple.number
+        place = self.places.get(me, OUT)
+        if_win, if_lose = self.destinations.get(me, (None, None))
+        if game_number >= evening.games or evening.is_finished:
+            if_win = if_lose = None  # no game follows
+        elif couple.left_after_game == game_number:
+            if_win = if_lose = OUT
+        if place != BYE and place != OUT:
+            _, a, b, deals, winner = self.rows[me]
+            result = None if winner is None else ("won" if winner == me else "lost")
+            return Whereabouts(
+                game=game_number,
+                place=place,
+                opponent=b if a == me else a,
+                deals_first=None if deals is None else deals == me,
+                result=result,
+                if_win=if_win,
+                if_lose=if_lose,
+                next={"won": if_win, "lost": if_lose}.get(result),
+            )
         return Whereabouts(
             game=game_number,
             place=place,
-            opponent=b if a == me else a,
-            deals_first=None if deals is None else deals == me,
-            result=result,
-            if_win=if_win,
-            if_lose=if_lose,
-            next={"won": if_win, "lost": if_lose}.get(result),
+            if_win=if_win if place == BYE else None,
+            if_lose=if_lose if place == BYE else None,
+            next=if_win if place == BYE else None,
         )
-    return Whereabouts(
-        game=game_number,
-        place=place,
-        if_win=if_win if place == BYE else None,
-        if_lose=if_lose if place == BYE else None,
-        next=if_win if place == BYE else None,
-    )
 
 
 @dataclass(frozen=True)

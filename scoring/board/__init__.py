@@ -16,7 +16,7 @@ from scoring.board.data import (
     heading,
     progress,
 )
-from scoring.board.find import couple_card, match_couples
+from scoring.board.find import couple_card, couple_cards, match_couples
 from scoring.board.freshness import (
     BoardState,
     board_state,
@@ -38,6 +38,7 @@ __all__ = [
     "cache_set",
     "coalesced",
     "couple_card",
+    "couple_cards",
     "etag",
     "get_board",
     "get_seating",

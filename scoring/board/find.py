@@ -31,30 +31,46 @@ def _seat(place) -> dict | None:
     return {"table": place, "bye": False}
 
 
-def _whereabouts(
-    evening: Evening, row: dict, board: dict, seating
-) -> tuple[dict | None, dict | None]:
+class _Pass:
+    """What every couple's card of one board shares, worked out once: the
+    rows by couple, their names and the current game's rotation."""
+
+    def __init__(self, evening: Evening, board: dict, seating=None, *, read_seating=True):
+        self.evening, self.board = evening, board
+        self.rows = {row["couple"]: row for row in board["standings"]}
+        self.names = {number: row["names"] for number, row in self.rows.items()}
+        self._seating, self._read = seating, read_seating and seating is None
+        self._game = None
+
+    def game(self) -> queries.CurrentGame:
+        if self._game is None:
+            if self._read:
+                self._seating = queries.current_seating(self.evening)
+            self._game = queries.CurrentGame(self.evening, self._seating)
+        return self._game
+
+
+def _whereabouts(plan: _Pass, row: dict) -> tuple[dict | None, dict | None]:
     """The couple's seat in the current game and where it goes next, from
-    `tables.queries.whereabouts` (the rotation rule is the tables app's)."""
+    `tables.queries.CurrentGame` (the rotation rule is the tables app's)."""
     couple = Couple(
-        evening=evening,
+        evening=plan.evening,
         number=row["couple"],
         joined_game=row["joined_game"],
         left_after_game=row["left_after_game"],
     )
-    where = queries.whereabouts(evening, couple, seating)
+    where = plan.game().whereabouts(couple)
     if where.place == queries.OUT:
         return None, None
     if where.place == queries.BYE:
         now = {"game": where.game, "table": None, "bye": True, "result": None}
     else:
-        names = {r["couple"]: r["names"] for r in board["standings"]}
         now = {
             "game": where.game,
             "table": where.place,
             "bye": False,
             "opponent": where.opponent,
-            "opponent_names": names.get(where.opponent, ""),
+            "opponent_names": plan.names.get(where.opponent, ""),
             "result": where.result,
             "deals_first": where.deals_first,
         }
@@ -69,6 +85,37 @@ def _whereabouts(
     }
 
 
+def _card(plan: _Pass, row: dict) -> dict:
+    evening = plan.evening
+    punched = set(row["punched"])
+    current = evening.current_game
+    finished, running = evening.is_finished, evening.is_running
+    games = [
+        {
+            "game": game,
+            "punched": game in punched,
+            "played": game < current or (game == current and finished),
+            "current": game == current and running,
+        }
+        for game in range(1, evening.games + 1)
+    ]
+    left = row["left_after_game"]
+    joins = row["joined_game"] or 1
+    now, upcoming = (None, None)
+    if running and (left is None or left >= current) and joins <= current:
+        now, upcoming = _whereabouts(plan, row)
+    return {
+        **row,
+        "punch_card": games,
+        "now": now,
+        "next": upcoming,
+        "leaving": left is not None and left == current and running,
+        "joins_later": running and joins > current,
+        "left": left is not None and left < current,
+        "finished": finished,
+    }
+
+
 def couple_card(evening: Evening, number: int, board: dict, seating=None) -> dict | None:
     """One couple's punch card (1..G, won games punched), its place, its table
     now and where it goes next; None when the evening has no such couple.
@@ -76,34 +123,13 @@ def couple_card(evening: Evening, number: int, board: dict, seating=None) -> dic
     Names come from `board` (privacy already applied) and the seats from
     `seating`, the evening's `tables.queries.current_seating` (read here, two
     queries, when not given)."""
-    row = next((r for r in board["standings"] if r["couple"] == number), None)
-    if row is None:
-        return None
-    punched = set(row["punched"])
-    current = evening.current_game
-    games = [
-        {
-            "game": game,
-            "punched": game in punched,
-            "played": game < current or (game == current and evening.is_finished),
-            "current": game == current and evening.is_running,
-        }
-        for game in range(1, evening.games + 1)
-    ]
-    left = row["left_after_game"]
-    joins = row["joined_game"] or 1
-    now, upcoming = (None, None)
-    if evening.is_running and (left is None or left >= current) and joins <= current:
-        if seating is None:
-            seating = queries.current_seating(evening)
-        now, upcoming = _whereabouts(evening, row, board, seating)
-    return {
-        **row,
-        "punch_card": games,
-        "now": now,
-        "next": upcoming,
-        "leaving": left is not None and left == current and evening.is_running,
-        "joins_later": evening.is_running and joins > current,
-        "left": left is not None and left < current,
-        "finished": evening.is_finished,
-    }
+    plan = _Pass(evening, board, seating)
+    row = plan.rows.get(number)
+    return None if row is None else _card(plan, row)
+
+
+def couple_cards(evening: Evening, board: dict, seating) -> dict[int, dict]:
+    """Every couple's card (`couple_card`) in ONE pass over the board: the
+    rows, names and rotation are worked out once, not once per card."""
+    plan = _Pass(evening, board, seating, read_seating=False)
+    return {number: _card(plan, row) for number, row in plan.rows.items()}

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import logging
+import os
+import pickle
+import tempfile
 import threading
 import time
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -195,13 +200,105 @@ class _Recent:
                 self.items.popitem(last=False)
 
 
-# Used only when the shared cache is another process (Redis): with the
-# per-process memory cache there is nothing to save.
+# Used only when the values are shared with other processes (Redis, or the
+# shared folder): with the per-process memory cache there is nothing to save.
 _recent = _Recent(size=256)
 
 
+def _shared_dir() -> Path | None:
+    """Where the server's processes share the board's values without Redis
+    (settings.BOARD_SHARED_DIR; None: each process keeps its own)."""
+    if getattr(settings, "REDIS_URL", ""):
+        return None
+    folder = getattr(settings, "BOARD_SHARED_DIR", None)
+    return Path(folder) if folder else None
+
+
+def _shared() -> bool:
+    return bool(getattr(settings, "REDIS_URL", "")) or _shared_dir() is not None
+
+
 def _keep_here(key: str, rendered: bool) -> bool:
-    return rendered and key.startswith("board:") and bool(getattr(settings, "REDIS_URL", ""))
+    return rendered and key.startswith("board:") and _shared()
+
+
+class _Folder:
+    """The board's versioned values shared by the server's processes through
+    files, when there is no Redis (`make run` starts several processes on one
+    machine; a per-process cache would have each build every version again).
+    One file per key, written whole and then renamed into place, so a reader
+    sees the whole value or nothing; files older than CACHE_SECONDS are
+    removed now and then. Only for `cache_key` keys: a key names one version,
+    so a file never holds anything older than its name says."""
+
+    SWEEP_SECONDS = 60.0
+
+    def __init__(self):
+        self.swept = 0.0
+
+    @staticmethod
+    def path(folder: Path, key: str) -> Path:
+        return folder / hashlib.sha256(key.encode()).hexdigest()[:40]
+
+    def get(self, folder: Path, key: str):
+        try:
+            with open(self.path(folder, key), "rb") as file:
+                stored_key, value = pickle.load(file)  # noqa: S301 - our own files
+        except FileNotFoundError:
+            return None
+        return value if stored_key == key else None
+
+    def set(self, folder: Path, key: str, value) -> None:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".new-")
+        try:
+            with os.fdopen(handle, "wb") as file:
+                pickle.dump((key, value), file, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, self.path(folder, key))
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        self.sweep(folder)
+
+    def sweep(self, folder: Path) -> None:
+        now = time.time()
+        if now - self.swept < self.SWEEP_SECONDS:
+            return
+        self.swept = now
+        for entry in os.scandir(folder):
+            try:
+                if now - entry.stat().st_mtime > CACHE_SECONDS:
+                    os.unlink(entry.path)
+            except OSError:
+                continue  # another process removed it first
+
+    def lock(self, folder: Path, key: str, wait: float):
+        """The key's lock, held while its value is built, so the other
+        processes wait for it instead of building it too (after `wait`
+        seconds they build anyway: a slow builder slows, never blocks).
+        Returns the open lock file, for `unlock`."""
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        lock = open(self.path(folder, key).with_suffix(".lock"), "a+b")  # noqa: SIM115
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return lock
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    return lock
+                time.sleep(0.005)
+
+    @staticmethod
+    def unlock(lock) -> None:
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        lock.close()
+
+
+_folder = _Folder()
+
+# How long a process waits for another one building the same value.
+BUILD_WAIT_SECONDS = 3.0
 
 
 def cache_get(key: str, *, rendered: bool = False):
@@ -209,14 +306,17 @@ def cache_get(key: str, *, rendered: bool = False):
     or its client library missing) counts as empty: the board is then built
     every time, slower but never wrong.
 
-    `rendered`: the value is text made for one version (a page, a live part,
-    the JSON) under a `cache_key`, never changed once made and never changed
-    by its readers, so this process may keep its own copy (`_Recent`)."""
+    `rendered`: the value is made for one version (the tree, a page, a live
+    part, the cards, the JSON) under a `cache_key`, never changed once made
+    and never changed by its readers: it is shared with the other processes
+    (Redis, or BOARD_SHARED_DIR without it) and this process may keep its
+    own copy (`_Recent`)."""
     versioned = _keep_here(key, rendered)
     if versioned and (value := _recent.get(key)) is not None:
         return value
+    folder = _shared_dir() if versioned else None
     try:
-        value = django_cache.get(key)
+        value = _folder.get(folder, key) if folder else django_cache.get(key)
     except Exception:  # noqa: BLE001 - any cache failure means "build it"
         _cache_failed()
         return None
@@ -226,26 +326,65 @@ def cache_get(key: str, *, rendered: bool = False):
 
 
 def cache_set(key: str, value, *, rendered: bool = False) -> None:
-    if _keep_here(key, rendered):
+    versioned = _keep_here(key, rendered)
+    if versioned:
         _recent.put(key, value)
+    folder = _shared_dir() if versioned else None
     try:
-        django_cache.set(key, value, CACHE_SECONDS)
+        if folder:
+            _folder.set(folder, key, value)
+        else:
+            django_cache.set(key, value, CACHE_SECONDS)
     except Exception:  # noqa: BLE001
         _cache_failed()
 
 
-def cached(key: str, build):
-    """`build()` through Django's cache (see `cache_get`)."""
-    value = cache_get(key)
+@contextmanager
+def _building(key: str):
+    """While this process builds `key`'s value, the others wait for it
+    (with Redis: a lock key there; with the shared folder: a file lock),
+    at most BUILD_WAIT_SECONDS."""
+    folder, held, lock = _shared_dir(), None, f"building:{key}"
+    try:
+        if folder is not None:
+            held = _folder.lock(folder, key, BUILD_WAIT_SECONDS)
+        elif _shared():
+            deadline = time.monotonic() + BUILD_WAIT_SECONDS
+            while not (held := django_cache.add(lock, 1, BUILD_WAIT_SECONDS)):
+                if time.monotonic() > deadline or cache_get(key, rendered=True) is not None:
+                    break
+                time.sleep(0.005)
+    except Exception:  # noqa: BLE001 - no lock: build anyway
+        _cache_failed()
+    try:
+        yield
+    finally:
+        try:
+            if folder is not None and held is not None:
+                _folder.unlock(held)
+            elif held:
+                django_cache.delete(lock)
+        except Exception:  # noqa: BLE001
+            _cache_failed()
+
+
+def cached(key: str, build, *, rendered: bool = False):
+    """`build()` through Django's cache (see `cache_get`); with `rendered`, a
+    versioned value, built by one process for all of them."""
+    value = cache_get(key, rendered=rendered)
     if value is None:
-        value = build()
-        cache_set(key, value)
+        with _building(key):
+            value = cache_get(key, rendered=rendered)
+            if value is None:
+                value = build()
+                cache_set(key, value, rendered=rendered)
     return value
 
 
 def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
     """The value for `state` from the cache, else built by `build()` (which
-    returns the value and the state it was built from).
+    returns the value and the state it was built from), by one process for
+    all of them (the others wait for it, `_building`).
 
     With a `window` in seconds: when the evening has moved on but a value
     for an older version was built less than `window` seconds ago, that one
@@ -254,7 +393,8 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
     next poll: nobody is told an old board is current, and while results
     pour in, each process rebuilds at most once per window. Returns
     (value, the state it shows)."""
-    value = cache_get(cache_key(state, *parts), rendered=True)
+    key = cache_key(state, *parts)
+    value = cache_get(key, rendered=True)
     if value is not None:
         return value, state
     latest_key = ":".join(
@@ -268,10 +408,16 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
             and time.time() - latest["built"] < window
         ):
             shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)
-            return latest["value"], shown
-    value, built = build()
-    cache_set(cache_key(built, *parts), value, rendered=True)
-    cache_set(latest_key, {"version": built.version, "built": time.time(), "value": value})
+            value = cache_get(cache_key(shown, *parts), rendered=True)
+            if value is not None:
+                return value, shown
+    with _building(key):
+        value = cache_get(key, rendered=True)
+        if value is not None:
+            return value, state
+        value, built = build()
+        cache_set(cache_key(built, *parts), value, rendered=True)
+    cache_set(latest_key, {"version": built.version, "built": time.time()})
     return value, built
 
 

@@ -15,14 +15,17 @@ import gzip
 import hashlib
 import json
 import re
+import struct
+import zlib
 from functools import wraps
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import get_token
+from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
@@ -31,6 +34,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import condition, require_safe
 
 from scoring import board
+from scoring.board import freshness
 from tables.models import Evening
 
 JSON_KIND = "json"
@@ -118,10 +122,99 @@ class PollMiddleware:
 
     def __init__(self, get_response):
         self.get_response = get_response
+        self.csrf = CsrfViewMiddleware(get_response)
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         answer = self.not_modified(request)
-        return answer if answer is not None else self.get_response(request)
+        if answer is not None:
+            return answer
+        shared = self.shared_page(request)
+        if shared is not None and (kept := _pages.get(shared[0])) is not None:
+            return self.page_answer(request, shared, *kept)
+        card = self.card_poll(request)
+        if card is not None:
+            return card
+        response = self.get_response(request)
+        if getattr(response, "board_card", None) and response.status_code == 200:
+            language = response.get("Content-Language", "")
+            headers = [(k, v) for k, v in response.items() if k.lower() not in _OWN_HEADERS]
+            _card_headers[language] = headers
+        page = getattr(response, "board_page", None)
+        if shared is not None and page is not None and response.status_code == 200:
+            headers = [(k, v) for k, v in response.items() if k.lower() not in _OWN_HEADERS]
+            _pages.put(shared[0], (page, headers))
+        return response
+
+    @staticmethod
+    def card_poll(request: HttpRequest) -> HttpResponse | None:
+        """A couple card's poll with news, answered from the version's cards
+        (`_cards`, one pass for every card) when this process has them and
+        has answered a card's poll in this language before (its headers):
+        every card after the first costs a 304 plus the bytes."""
+        if request.method != "GET" or request.headers.get("HX-Request") != "true":
+            return None
+        match = _POLLED.match(request.path_info)
+        if match is None or match["number"] is None or request.META.get("QUERY_STRING"):
+            return None
+        language = translation.get_language_from_request(request)
+        headers = _card_headers.get(language)
+        state = board.board_state(match["slug"]) if headers is not None else None
+        if state is None:
+            return None
+        poll = str(settings.BOARD_POLL_SECONDS)
+        cards = board.cache_get(board.cache_key(state, "cards", language, poll), rendered=True)
+        card = cards["cards"].get(int(match["number"])) if cards is not None else None
+        tag = _etag(request, state, f"couple-{int(match['number'])}", True, language)
+        held = request.META.get("HTTP_IF_NONE_MATCH", "")
+        if card is None or tag.removeprefix("W/") in (
+            e.removeprefix("W/") for e in parse_etags(held)
+        ):
+            return None  # the view answers (a 304, or "not found")
+        response = HttpResponse(card["html"])
+        for name, value in headers:
+            response[name] = value
+        response["ETag"] = tag
+        response["Content-Length"] = str(len(response.content))  # as CommonMiddleware says
+        return response
+
+    @staticmethod
+    def shared_page(request: HttpRequest):
+        """(cache key, state, kind, language) of a full board, TV or couple
+        page that is the same for every visitor (no session, no messages, no
+        query, not conditional), or None."""
+        meta = request.META
+        if request.method != "GET" or "HTTP_HX_REQUEST" in meta or meta.get("QUERY_STRING"):
+            return None
+        if "HTTP_IF_NONE_MATCH" in meta or "HTTP_IF_MODIFIED_SINCE" in meta:
+            return None
+        cookies = request.COOKIES
+        if cookies.get(settings.SESSION_COOKIE_NAME) or cookies.get("messages"):
+            return None
+        match = _POLLED.match(request.path_info)
+        if match is None:
+            return None
+        state = board.board_state(match["slug"])
+        if state is None:
+            return None
+        kind = "tv" if match["tv"] else "board"
+        if match["number"] is not None:
+            kind = f"couple-{int(match['number'])}"
+        language = translation.get_language_from_request(request)
+        poll = str(settings.BOARD_POLL_SECONDS)
+        return board.cache_key(state, f"{kind}-page", language, poll), state, kind, language
+
+    def page_answer(self, request, shared, page: "PackedPage", headers) -> HttpResponse:
+        """The page this process sent before for this version, with this
+        visitor's CSRF token and cookie: what the view and the middleware
+        after this one answered, without running them again."""
+        _key, state, kind, language = shared
+        self.csrf.process_request(request)
+        response = _send_page(request, page)
+        for name, value in headers:
+            response[name] = value
+        response["ETag"] = _etag(request, state, kind, False, language)
+        response["Content-Length"] = str(len(response.content))  # as CommonMiddleware says
+        return self.csrf.process_response(request, response)
 
     @staticmethod
     def not_modified(request: HttpRequest) -> HttpResponse | None:
@@ -146,6 +239,16 @@ class PollMiddleware:
         response["Content-Language"] = language  # as LocaleMiddleware says it
         patch_vary_headers(response, ["Accept-Language"])
         return response
+
+
+# The full pages this process sent, with the headers the rest of the site
+# gave them, by their `cache_key` (which names the version): the next
+# visitor's copy is answered by PollMiddleware.
+_pages = freshness._Recent(size=64)
+# What each answer sets for itself (`PollMiddleware.page_answer`).
+_OWN_HEADERS = {"content-length", "content-encoding", "etag", "set-cookie"}
+# The headers of a couple card's poll answered by the view, by language.
+_card_headers: dict[str, list] = {}
 
 
 def _evening(slug: str) -> Evening:
@@ -224,6 +327,67 @@ def _packed(request: HttpRequest, text: str, packed: bytes, content_type: str) -
 # cached) and each answer puts its own token in the placeholder's place.
 CSRF_SLOT = "__cardnight_csrf_token__"
 
+_GZIP_HEAD = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name, no time
+_LAST_BLOCK = b"\x03\x00"  # an empty final deflate block
+
+
+def _deflated(text: bytes) -> bytes:
+    """`text` as raw deflate blocks that refer to nothing before them and end
+    on a byte boundary (a full flush), so pieces made apart join into one
+    stream."""
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return packer.compress(text) + packer.flush(zlib.Z_FULL_FLUSH)
+
+
+def _stored(text: bytes) -> bytes:
+    """`text` as stored (uncompressed) deflate blocks, not final."""
+    out = []
+    for start in range(0, len(text), 65535):
+        chunk = text[start : start + 65535]
+        out.append(struct.pack("<BHH", 0, len(chunk), len(chunk) ^ 0xFFFF) + chunk)
+    return b"".join(out)
+
+
+class PackedPage:
+    """A full page as it is sent: its text cut at the CSRF token's places,
+    each piece compressed ONCE, on its own. An answer joins the pieces around
+    its own token, which goes in uncompressed (a stored block): a page that
+    holds a secret is gzipped without the secret ever being compressed with
+    anything (BREACH), and without compressing 70 KiB on every answer."""
+
+    def __init__(self, page: str):
+        self.pieces = [piece.encode() for piece in page.split(CSRF_SLOT)]
+        self.packed = [_deflated(piece) for piece in self.pieces]
+
+    def text(self, token: str) -> bytes:
+        return token.encode().join(self.pieces)
+
+    def gzip(self, token: str) -> bytes:
+        secret = token.encode()
+        body, crc, size = [_GZIP_HEAD], 0, 0
+        for number, (piece, packed) in enumerate(zip(self.pieces, self.packed, strict=True)):
+            if number:
+                body.append(_stored(secret))
+                crc, size = zlib.crc32(secret, crc), size + len(secret)
+            body.append(packed)
+            crc, size = zlib.crc32(piece, crc), size + len(piece)
+        body += [_LAST_BLOCK, struct.pack("<II", crc, size & 0xFFFFFFFF)]
+        return b"".join(body)
+
+
+def _send_page(request: HttpRequest, page: PackedPage) -> HttpResponse:
+    """A shared full page with this visitor's CSRF token, gzipped when the
+    browser takes gzip (as every phone's does)."""
+    token = get_token(request)
+    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(page.gzip(token))
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(page.text(token))
+    patch_vary_headers(response, ["Accept-Encoding"])
+    response.board_page = page
+    return response
+
 
 def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """A board page (`kind` "board" or "tv"), or only its live part for an
@@ -250,9 +414,9 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         if not shared:
             return HttpResponse(render_to_string(template, context, request=request))
         context["csrf_token"] = CSRF_SLOT
-        page = render_to_string(template, context, request=request)
+        page = PackedPage(render_to_string(template, context, request=request))
         board.cache_set(key, page, rendered=True)
-    return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
+    return _send_page(request, page)
 
 
 @require_safe
@@ -286,10 +450,32 @@ def board_json(request: HttpRequest, slug: str) -> HttpResponse:
     return _packed(request, value["body"], value["gzip"], "application/json")
 
 
+def _plain(template: str, context: dict) -> str:
+    """`template` rendered without number localisation: a card shows only
+    whole numbers below a thousand and words (no dates, no amounts), which
+    localisation leaves exactly as they are (no thousands separator:
+    settings.USE_THOUSAND_SEPARATOR is off) at a fifth of a card's cost."""
+    return get_template(template).template.render(Context(context, use_l10n=False))
+
+
+def _with_punches(card: dict, made: dict) -> dict:
+    """The card with its punch card's HTML (`punch_html`, what _card.html
+    shows): each game's mark rendered once per state for every card of a
+    pass (`made`, by game and state), not once per card."""
+    parts = []
+    for game in card["punch_card"]:
+        state = (game["game"], game["punched"], game["played"], game["current"])
+        html = made.get(state)
+        if html is None:
+            html = made[state] = _plain("board/_punch.html", {"g": game}).strip()
+        parts.append(f"\n    {html}\n    ")
+    return {**card, "punch_html": mark_safe("".join(parts))}  # noqa: S308 - our template's
+
+
 def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
     state = board.state_of(evening)
     return {
-        "card": card,
+        "card": _with_punches(card, {}),
         "slug": evening.slug,
         "poll": settings.BOARD_POLL_SECONDS,
         "etag": board.etag(state, f"couple-{card['couple']}-live", _language(request)),
@@ -297,34 +483,36 @@ def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
     }
 
 
-def _card(request: HttpRequest, slug: str, number: int, *, recent: bool) -> tuple[dict, object]:
-    """A couple's card (its data, heading and rendered live part) built once
-    per version and language from the board's cached tree and the cached
-    seating, and kept in the cache; with `recent`, one a moment old will do
-    (see `_live`): while results pour in, each process rebuilds a couple's
-    card at most once per `settings.BOARD_MIN_REBUILD_SECONDS`."""
+def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, board.BoardState]:
+    """Every couple's card of the evening (its context and rendered live
+    part, by couple number), built in ONE pass over the board's cached tree
+    and seating once per version and language, and kept in the shared
+    cache: a result costs the site one pass, whichever process, card or
+    phone asks first (`board.coalesced` builds once for all processes).
+    With `recent`, a pass a moment old will do (see `_live`)."""
     language = _language(request)
-    kind = f"couple-{number}"
 
     def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
         state = board.state_of(evening)
         data = board.get_board(evening, language)
-        card = board.couple_card(evening, number, data, board.get_seating(evening))
-        if card is None:
-            return {"card": None}, state
-        context = {
-            "card": card,
-            "slug": evening.slug,
-            "poll": settings.BOARD_POLL_SECONDS,
-            "etag": board.etag(state, f"{kind}-live", language),
-            "head": board.heading(evening),
-        }
-        return {"card": context, "html": render_to_string("board/couple.html#card", context)}, state
+        head = board.heading(evening)
+        made: dict = {}
+        cards = {}
+        for number, card in board.couple_cards(evening, data, board.get_seating(evening)).items():
+            context = {
+                "card": _with_punches(card, made),
+                "slug": evening.slug,
+                "poll": settings.BOARD_POLL_SECONDS,
+                "etag": board.etag(state, f"couple-{number}-live", language),
+                "head": head,
+            }
+            cards[number] = {"card": context, "html": _plain("board/_card.html", context)}
+        return {"cards": cards}, state
 
     window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
     poll = str(settings.BOARD_POLL_SECONDS)
-    return board.coalesced(_state(request), (kind, language, poll), build, window)
+    return board.coalesced(_state(request), ("cards", language, poll), build, window)
 
 
 @require_safe
@@ -333,11 +521,13 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One couple's punch card, table now and where it goes next (the cue
     card's QR code opens this). Costs what the board costs: the card comes
     from the cache, built from the board's cached tree."""
-    value, shown = _card(request, slug, number, recent=bool(request.htmx))
-    if value["card"] is None:
+    cards, shown = _cards(request, slug, recent=bool(request.htmx))
+    value = cards["cards"].get(number)
+    if value is None:
         raise Http404("no such couple")
     if request.htmx:
         response = HttpResponse(value["html"])
+        response.board_card = shown.version == _state(request).version
         if shown.version != _state(request).version:
             # A card a moment old: its own ETag, so the next poll asks again.
             response["ETag"] = board.etag(shown, f"couple-{number}-live", _language(request))
@@ -350,9 +540,9 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     page = board.cache_get(key, rendered=True)
     if page is None:
         context = {**value["card"], "csrf_token": CSRF_SLOT}
-        page = render_to_string("board/couple.html", context, request=request)
+        page = PackedPage(render_to_string("board/couple.html", context, request=request))
         board.cache_set(key, page, rendered=True)
-    return HttpResponse(page.replace(CSRF_SLOT, get_token(request)))
+    return _send_page(request, page)
 
 
 @require_safe
