@@ -442,7 +442,6 @@ CHANGES_NOTHING_SHOWN = {
     "tables.services.seating_error": "turns a rotation error into a message",
     "tables.services.fold_name": "a name's spelling for the duplicate check",
     "tables.services.check_money_change": "a check (and a log line) before set_paid/set_buy_in",
-    "tables.services.door.couple_key": "a name's spelling for the duplicate check",
     "tables.services.door.find_duplicate": "a read",
     "tables.services.record_printed": "when a printout was made: the checklist, not the phones",
     "tables.services.members": "a read: the hall's people",

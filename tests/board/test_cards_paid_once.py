@@ -10,6 +10,7 @@ from django.utils import translation
 
 from scoring import board
 from scoring.board import freshness, views
+from scoring.board.data import build_board
 from tables.models import Evening
 from tests.support.board import HTMX, record, url
 
@@ -49,7 +50,7 @@ def shared_dir(settings, tmp_path):
 )
 def test_the_one_pass_gives_every_couple_the_card_it_gets_alone(make_evening, shape):
     evening = evening_of(make_evening, **shape)
-    data = board.build_board(evening)
+    data = build_board(evening)
     seating = board.get_seating(evening)
     every = board.couple_cards(evening, data, seating)
     assert sorted(every) == [
@@ -62,7 +63,7 @@ def test_the_one_pass_gives_every_couple_the_card_it_gets_alone(make_evening, sh
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_a_card_rendered_without_number_localisation_is_the_same_card(make_evening, language):
     evening = evening_of(make_evening, couples=21, played=4, current_in=5)
-    data = board.build_board(evening)
+    data = build_board(evening)
     with translation.override(language):
         for card in board.couple_cards(evening, data, board.get_seating(evening)).values():
             context = {"card": views._with_punches(card, {}), "slug": evening.slug}
@@ -72,7 +73,9 @@ def test_a_card_rendered_without_number_localisation_is_the_same_card(make_eveni
             )
 
 
-def test_polling_every_card_after_a_result_runs_one_pass(client, make_evening, passes):
+def test_polling_every_card_after_a_result_runs_one_pass(
+    client, make_evening, passes, no_coalescing
+):
     evening = make_evening(couples=12, played=3, current_in=1)
     for number in range(1, 13):
         assert client.get(url("board-couple", evening, number), headers=HTMX).status_code == 200
