@@ -410,6 +410,41 @@
     if (old) old.remove();
   });
 
+  // --- A plain form, sent by htmx (hx-boost) ---------------------------------
+  // Every form that changes data and has no htmx of its own is boosted: htmx
+  // sends it, and any answer the page can use (a redirect, the form again with
+  // its errors) becomes the page, as a plain form's would; a 5xx or no answer
+  // swaps nothing and "Not saved" above says so. The server sees what a plain
+  // form sends (no HX-Request: no part of a page comes back), and the new
+  // page's body attributes (its CSRF token) and stylesheets come with it.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.boosted) delete event.detail.headers["HX-Request"];
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail.boosted || !event.detail.shouldSwap) return;
+    var page = new DOMParser().parseFromString(event.detail.serverResponse, "text/html");
+    slice(page.querySelectorAll('head link[rel="stylesheet"]')).forEach(function (link) {
+      var href = link.getAttribute("href");
+      var have = slice(document.querySelectorAll('link[rel="stylesheet"]')).some(function (l) {
+        return l.getAttribute("href") === href;
+      });
+      if (!have) document.head.appendChild(link);
+    });
+    ["class", "hx-headers"].forEach(function (name) {
+      var value = page.body.getAttribute(name);
+      if (value === null) document.body.removeAttribute(name);
+      else document.body.setAttribute(name, value);
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (!event.detail.boosted) return;
+    status = document.getElementById("live-status");
+    banner = document.getElementById("live-banner");
+    var messages = document.querySelector("main .messages");
+    if (messages) say(messages.textContent.replace(/\s+/g, " ").trim());
+    next(every()); // the new page's polls
+  });
+
   // --- Focus after an htmx swap (5a) ------------------------------------------
   // htmx puts the cursor back in the field with the old one's id, and moves
   // it to [autofocus] only when the swap settles: a volunteer quick enough to
@@ -425,7 +460,10 @@
   });
   document.addEventListener("htmx:load", function (event) {
     var elt = event.detail.elt;
-    if (!applying && elt !== document.body && elt.isConnected) say(announced(elt).join(" "));
+    // A whole page (a boosted form's answer) is not news: its messages are said.
+    if (!applying && elt !== document.body && elt.parentElement !== document.body && elt.isConnected) {
+      say(announced(elt).join(" "));
+    }
   });
 
   // --- TV: scroll or page through the standings, with a pause ----------------

@@ -25,3 +25,30 @@ def test_the_live_script_is_small():
     """Measured, not timed: a small script, that a cheap phone loads at once."""
     script = Path(settings.BASE_DIR) / "static" / "js" / "live.js"
     assert len(script.read_bytes()) < 20_000
+
+
+FORM = re.compile(r"<form\b[^>]*>", re.S)
+# Forms that change no hall data: the session's own (signing in and out, the
+# language). They stay plain forms: a new session rotates the CSRF token.
+PLAIN = ("'logout'", "'set_language'", "registration/login.html")
+
+
+def test_every_form_that_changes_data_says_not_saved_on_a_server_error():
+    """Each POST form is sent by htmx (its own hx-post, or hx-boost: live.js
+    says "Not saved" on a 5xx or no answer), by the outbox, or only when the
+    server answers (data-online); none is left to the proxy's error page."""
+    base = Path(settings.BASE_DIR) / "templates"
+    left = []
+    for template in sorted(base.rglob("*.html")):
+        for tag in FORM.findall(template.read_text()):
+            if 'method="post"' not in tag:
+                continue
+            if any(
+                mark in tag
+                for mark in ("hx-post=", 'hx-boost="true"', "data-outbox", "data-online")
+            ):
+                continue
+            where = f"{template.relative_to(base)}: {' '.join(tag.split())}"
+            if not any(name in where for name in PLAIN):
+                left.append(where)
+    assert left == []
