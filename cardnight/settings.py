@@ -133,6 +133,7 @@ TEMPLATES = [
             "builtins": [
                 "template_partials.templatetags.partials",
                 "tables.templatetags.names",
+                "cardnight.live_script",
             ],
         },
     }

@@ -81,7 +81,7 @@ def test_the_wheel_carries_the_site_and_nothing_else_of_the_repository(dist):
     tops = {name.split("/")[0] for name in names}
     assert tops == {"cardnight", "tables", "scoring", *(t for t in tops if ".dist-info" in t)}
     assert "cardnight/site/templates/base.html" in names
-    assert "cardnight/site/static/js/live.js" in names
+    assert "cardnight/site/static/js/live/start.js" in names
     assert "cardnight/site/locale/fr/LC_MESSAGES/django.mo" in names
     assert "scoring/exchange/evening.schema.json" in names
     assert any(n.startswith("tables/migrations/0001") for n in names)

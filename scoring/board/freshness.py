@@ -20,6 +20,7 @@ from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
+from cardnight import live_script
 from tables import state_cache
 from tables.models import Evening
 
@@ -135,7 +136,7 @@ def code_revision() -> str:
     base = Path(settings.SITE_DIR)
     paths = sorted(Path(__file__).parent.glob("*.py"))  # the board package's code
     paths += sorted((base / "templates" / "board").glob("*.html"))
-    paths += [base / "static" / "css" / "board.css", base / "static" / "js" / "live.js"]
+    paths += [base / "static" / "css" / "board.css", *live_script.paths(base)]
     digest = hashlib.sha256()
     for path in paths:
         if path.exists():

@@ -229,7 +229,7 @@ def test_tv_mode_has_no_header_nor_form_only_a_pause_and_loads_its_script(client
     assert html.count("<form") == 1 and 'class="inline lang-switch"' in html
     assert html.count("<button") == 2 and 'name="language" value="fr"' in html
     assert 'id="tv-pause"' in html
-    assert "js/live.js" in html
+    assert "js/live/polls.js" in html
     assert 'id="tv-live"' in html and 'id="standings"' in html
 
 

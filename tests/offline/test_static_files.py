@@ -4,7 +4,10 @@ no page asking for a file that was renamed, as board.js became live.js)."""
 import re
 from pathlib import Path
 
+import pytest
 from django.conf import settings
+
+from cardnight import live_script
 
 STATIC = re.compile(r"""{%\s*static\s+['"]([^'"]+)['"]""")
 
@@ -16,12 +19,53 @@ def test_every_static_file_a_template_names_exists():
         for template in (base / "templates").rglob("*.html")
         for name in STATIC.findall(template.read_text())
     }
-    assert "js/live.js" in named
+    assert "js/site.js" in named
     missing = sorted(name for name in named if not (base / "static" / name).exists())
     assert missing == []
 
 
-def test_the_live_script_is_small():
-    """Measured, not timed: a small script, that a cheap phone loads at once."""
-    script = Path(settings.BASE_DIR) / "static" / "js" / "live.js"
-    assert len(script.read_bytes()) < 20_000
+@pytest.mark.django_db
+def test_every_page_loads_every_file_of_the_live_script_in_order(client):
+    html = client.get("/").content.decode()
+    places = [html.index(f'src="/static/{name}"') for name in live_script.FILES]
+    assert places == sorted(places)
+    assert live_script.FILES[-1] == "js/live/start.js"  # it starts the others
+
+
+def test_the_live_script_is_small_files():
+    """Measured, not timed: small files, that a cheap phone loads at once; no
+    file left in static/js/live/ that no page loads."""
+    base = Path(settings.BASE_DIR)
+    files = live_script.paths(base)
+    assert sorted(files) == sorted((base / "static" / "js" / "live").glob("*.js"))
+    sizes = {path.name: len(path.read_bytes()) for path in files}
+    assert max(sizes.values()) < 6_000, sizes
+    assert sum(sizes.values()) < 26_000, sizes
+    assert not (base / "static" / "js" / "live.js").exists()
+
+
+FORM = re.compile(r"<form\b[^>]*>", re.S)
+# Forms that change no hall data: the session's own (signing in and out, the
+# language). They stay plain forms: a new session rotates the CSRF token.
+PLAIN = ("'logout'", "'set_language'", "registration/login.html")
+
+
+def test_every_form_that_changes_data_says_not_saved_on_a_server_error():
+    """Each POST form is sent by htmx (its own hx-post, or hx-boost: live.js
+    says "Not saved" on a 5xx or no answer), by the outbox, or only when the
+    server answers (data-online); none is left to the proxy's error page."""
+    base = Path(settings.BASE_DIR) / "templates"
+    left = []
+    for template in sorted(base.rglob("*.html")):
+        for tag in FORM.findall(template.read_text()):
+            if 'method="post"' not in tag:
+                continue
+            if any(
+                mark in tag
+                for mark in ("hx-post=", 'hx-boost="true"', "data-outbox", "data-online")
+            ):
+                continue
+            where = f"{template.relative_to(base)}: {' '.join(tag.split())}"
+            if not any(name in where for name in PLAIN):
+                left.append(where)
+    assert left == []

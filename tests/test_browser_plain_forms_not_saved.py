@@ -1,0 +1,143 @@
+"""The plain forms that change data (corrections, the evening's settings, a
+tie-break ...) are sent by htmx (hx-boost; static/js/live.js, the part on
+boosted forms): a proxy's 502 or no answer says "Not saved: try again." in
+the form and keeps what was typed, nothing is saved; the same tap again
+succeeds as a plain form would (a redirect, a whole page)."""
+
+from decimal import Decimal
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring.models import Target, TieBreak
+from scoring.services.prizes import set_prize
+from tables import services
+from tables.models import Couple, Evening, ResultChange
+from tests.conftest import sign_in
+from tests.scoring.conftest import finish, punch_counts
+from tests.tables.conftest import play_game, seatings, started
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NOT_SAVED = "Not saved: try again."
+
+
+def bad_gateway(route):
+    """What Caddy answers when the app server behind it is gone."""
+    if route.request.method == "POST":
+        route.fulfill(status=502, body="<h1>502 Bad Gateway</h1>")
+    else:
+        route.continue_()
+
+
+def post_to(phone, pattern, click):
+    """Click, and wait for the POST's answer (whatever it is)."""
+    with phone.expect_response(lambda r: r.request.method == "POST" and pattern in r.url) as answer:
+        click()
+    return answer.value.status
+
+
+def test_a_correction_answered_502_keeps_the_reason_and_a_retry_corrects_it(
+    live_server, phone, organizer, evening
+):
+    evening = started(evening, 6)
+    play_game(evening, winner="a")
+    services.advance(evening, from_game=1)
+    table = seatings(evening, 1)[0]
+    sign_in(phone, live_server, "olive")
+    url = f"{live_server.url}/evenings/{evening.slug}/games/1/tables/1/correct/"
+    phone.goto(url)
+    phone.route("**/correct/", bad_gateway)
+    phone.get_by_label(f"Couple {table.couple_b.number}", exact=False).check()
+    phone.get_by_label("Why", exact=True).fill("Wrong couple tapped")
+    button = phone.get_by_role("button", name="Correct the result")
+
+    assert post_to(phone, "/correct/", button.click) == 502
+    expect(phone.locator("main form").get_by_role("alert")).to_have_text(NOT_SAVED)
+    expect(phone.locator("#live-banner")).to_contain_text("The server has a problem")
+    expect(phone.get_by_label("Why", exact=True)).to_have_value("Wrong couple tapped")
+    expect(phone.get_by_label(f"Couple {table.couple_b.number}", exact=False)).to_be_checked()
+    assert phone.url == url
+    assert not ResultChange.objects.filter(kind="corrected").exists()
+
+    phone.unroute("**/correct/")
+    assert post_to(phone, "/correct/", button.click) == 302
+    expect(phone.get_by_role("heading", name="Correct game 1, table 1")).to_have_count(0)
+    expect(phone.locator("#live-banner")).to_be_hidden()
+    expect(phone.locator(".live-notice")).to_have_count(0)
+    assert "/correct/" not in phone.url  # where a plain form's redirect leads
+    assert ResultChange.objects.filter(kind="corrected").count() == 1
+
+
+def test_the_evening_settings_answered_502_keep_what_was_typed_then_save_once(
+    live_server, phone, organizer, evening
+):
+    sign_in(phone, live_server, "olive")
+    url = f"{live_server.url}/evenings/{evening.slug}/edit/"
+    phone.goto(url)
+    phone.route("**/edit/", bad_gateway)
+    phone.get_by_label("Name", exact=True).fill("Saturday 45s")
+    button = phone.get_by_role("button", name="Save settings")
+
+    assert post_to(phone, "/edit/", button.click) == 502
+    expect(phone.locator("main form").first.get_by_role("alert")).to_have_text(NOT_SAVED)
+    expect(phone.get_by_label("Name", exact=True)).to_have_value("Saturday 45s")
+    assert Evening.objects.get(pk=evening.pk).name == "Friday 45s"
+
+    phone.unroute("**/edit/")
+    post_to(phone, "/edit/", button.click)
+    expect(phone.locator("main").get_by_text("Settings saved.")).to_be_visible()
+    assert phone.url.rstrip("/") != url.rstrip("/")
+    assert Evening.objects.get(pk=evening.pk).name == "Saturday 45s"
+
+
+def test_the_evening_settings_with_an_error_show_it_as_today(
+    live_server, phone, organizer, evening
+):
+    """A 400 (the form's own errors) is the page, as a plain form's answer."""
+    sign_in(phone, live_server, "olive")
+    phone.goto(f"{live_server.url}/evenings/{evening.slug}/edit/")
+    phone.get_by_label("Name", exact=True).fill("")
+    button = phone.get_by_role("button", name="Save settings")
+    assert post_to(phone, "/edit/", button.click) == 400
+    expect(phone.get_by_text("Please fix the fields marked below.")).to_be_visible()
+    expect(phone.locator(".live-notice")).to_have_count(0)
+    assert Evening.objects.get(pk=evening.pk).name == "Friday 45s"
+
+
+@pytest.fixture
+def tied_evening(evening):
+    Evening.objects.filter(pk=evening.pk).update(entry_fee=Decimal("10.00"))
+    couples = [
+        Couple.objects.create(
+            evening=evening, number=n, player1=f"A{n}", player2=f"B{n}", paid=True
+        )
+        for n in range(1, 5)
+    ]
+    punch_counts(evening, couples, [17, 17, 12, 9])
+    set_prize(evening, Target.PLACE, 1, kind="cash", amount="30.00")
+    return finish(evening)
+
+
+def test_settling_a_tie_answered_502_says_not_saved_and_a_retry_opens_it_once(
+    live_server, phone, organizer, tied_evening
+):
+    sign_in(phone, live_server, "olive")
+    phone.goto(f"{live_server.url}/evenings/{tied_evening.slug}/prizes/")
+    phone.route("**/ties/open/", bad_gateway)
+    button = phone.get_by_role("button", name="Settle the tie")
+
+    assert post_to(phone, "/ties/open/", button.click) == 502
+    form = phone.locator("form[action$='/ties/open/']")
+    expect(form.get_by_role("alert")).to_have_text(NOT_SAVED)
+    assert phone.url.endswith("/prizes/")
+    assert not TieBreak.objects.exists()
+
+    phone.unroute("**/ties/open/")
+    button.click()
+    phone.wait_for_url("**/ties/*/")
+    expect(phone.get_by_role("heading", name="Tie for place 1")).to_be_visible()
+    # The tie page's own htmx forms work on the page put in place.
+    phone.get_by_role("button", name="Everyone: cut").click()
+    expect(phone.locator("main").get_by_text("Or type the cards the couples cut")).to_be_visible()
+    assert TieBreak.objects.count() == 1
