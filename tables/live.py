@@ -1,7 +1,7 @@
 """Polls answered "not modified": the conditional GET of the live pages.
 
 Every live page (table side, game screen, organizer standings; the public
-board has its own, scoring/views/board.py) is polled by static/js/live.js
+board has its own, scoring/views/board.py) is polled by static/js/live/polls.js
 with `HX-Request: true` and the ETag of the part it shows. The ETag comes
 from one small query (the evening's version, which every change bumps) plus
 the URL, the language, the person and the code's revision, so a phone whose

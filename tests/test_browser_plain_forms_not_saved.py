@@ -1,5 +1,5 @@
 """The plain forms that change data (corrections, the evening's settings, a
-tie-break ...) are sent by htmx (hx-boost; static/js/live.js, the part on
+tie-break ...) are sent by htmx (hx-boost; static/js/live/not-saved.js, on
 boosted forms): a proxy's 502 or no answer says "Not saved: try again." in
 the form and keeps what was typed, nothing is saved; the same tap again
 succeeds as a plain form would (a redirect, a whole page)."""

@@ -255,7 +255,7 @@ class Punch(models.Model):
 
 class Receipt(models.Model):
     """A request sent with an id made on the phone (the offline outbox,
-    static/js/live.js): kept so that the same request sent again has no second
+    static/js/live/outbox.js): kept so that the same request sent again has no second
     effect and gets the same answer. See tables/services/receipts.py."""
 
     evening = models.ForeignKey(Evening, on_delete=models.CASCADE, related_name="receipts")

@@ -1,7 +1,7 @@
 """Requests sent again: exactly one effect, the same answer.
 
 A phone that taps with no Wi-Fi keeps the request in its outbox and sends it
-when the connection is back (static/js/live.js); if the answer was lost on
+when the connection is back (static/js/live/outbox.js); if the answer was lost on
 the way, it sends it again. Each such request carries an id made on the phone
 (`key`). The first time a key arrives, the service function runs and its
 answer is kept in a `Receipt` in the same transaction; the same key again
