@@ -4,10 +4,11 @@ confirmation of one entry (paid, the jar, "Register anyway", its id)."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import MAX_COUPLE_NUMBER, MAX_NAME, CheckinEntry
+from ..models import MAX_COUPLE_NUMBER, CheckinEntry
+from .names import TwoNames
 
 
-class CheckinForm(forms.ModelForm):
+class CheckinForm(TwoNames, forms.ModelForm):
     """Two names typed on a phone (tidied and checked as the door's are)."""
 
     class Meta:
@@ -17,28 +18,9 @@ class CheckinForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.set_up_names(autocomplete="name")
         for name in ("player1", "player2"):
-            field = self.fields[name]
-            field.error_messages["required"] = _("Type the player's name.")
-            field.error_messages["max_length"] = _(
-                "A name is at most %(limit_value)d letters (this one has %(show_value)d): "
-                "shorten it."
-            )
-            field.widget.attrs.update(
-                {"autocomplete": "name", "autocapitalize": "words", "maxlength": MAX_NAME}
-            )
-
-    def _clean_name(self, name: str) -> str:
-        value = " ".join((self.cleaned_data.get(name) or "").split())
-        if not value:
-            raise forms.ValidationError(_("Type the player's name."))
-        return value
-
-    def clean_player1(self) -> str:
-        return self._clean_name("player1")
-
-    def clean_player2(self) -> str:
-        return self._clean_name("player2")
+            self.fields[name].error_messages["required"] = _("Type the player's name.")
 
 
 class ConfirmEntryForm(forms.Form):

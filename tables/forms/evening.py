@@ -17,6 +17,7 @@ from ..models import (
     Hall,
     Membership,
 )
+from .names import TwoNames
 
 PHONE_ADDRESS_HELP = _(
     "The address phones open to reach this laptop, e.g. http://192.168.1.23:8000/: every "
@@ -307,7 +308,7 @@ def unique_slug(name: str, date) -> str:
     return slug
 
 
-class CoupleForm(forms.ModelForm):
+class CoupleForm(TwoNames, forms.ModelForm):
     """The door form: two names (and, rarely, a number from a pre-printed card).
 
     Registering, it also takes "paid" and "in the jar"; editing a couple it
@@ -335,20 +336,7 @@ class CoupleForm(forms.ModelForm):
         too_long = _("A name is at most %(n)s letters: anything longer is cut off.") % {
             "n": MAX_NAME
         }
-        for name in ("player1", "player2"):
-            field = self.fields[name]
-            field.error_messages["max_length"] = _(
-                "A name is at most %(limit_value)d letters (this one has %(show_value)d): "
-                "shorten it."
-            )
-            field.widget.attrs.update(
-                {
-                    "autocomplete": "off",
-                    "autocapitalize": "words",
-                    "maxlength": MAX_NAME,
-                    "data-too-long": too_long,
-                }
-            )
+        self.set_up_names(autocomplete="off", **{"data-too-long": too_long})
         self.fields["player1"].widget.attrs["autofocus"] = True
         if not evening.cookie_jar or self.instance.pk:
             del self.fields["jar_buy_in"]
@@ -364,18 +352,6 @@ class CoupleForm(forms.ModelForm):
         if wrong:
             self.fields["player1"].widget.attrs.pop("autofocus", None)
             self.fields[wrong[0]].widget.attrs["autofocus"] = True
-
-    def _clean_name(self, name: str) -> str:
-        value = " ".join((self.cleaned_data.get(name) or "").split())
-        if not value:
-            raise forms.ValidationError(_("Type the player's name."))
-        return value
-
-    def clean_player1(self) -> str:
-        return self._clean_name("player1")
-
-    def clean_player2(self) -> str:
-        return self._clean_name("player2")
 
     def clean_number(self):
         number = self.cleaned_data.get("number")
