@@ -141,3 +141,30 @@ def test_settling_a_tie_answered_502_says_not_saved_and_a_retry_opens_it_once(
     phone.get_by_role("button", name="Everyone: cut").click()
     expect(phone.locator("main").get_by_text("Or type the cards the couples cut")).to_be_visible()
     assert TieBreak.objects.count() == 1
+
+
+def test_start_the_next_game_answered_502_after_the_check_says_not_saved_then_starts_once(
+    live_server, phone, organizer, evening
+):
+    """The forms that ask the server first (data-online: start, finish,
+    advance, a late report) are sent by htmx once the check passes, so the
+    proxy's 502 on the form itself says "Not saved" too; the check itself
+    (/healthz) is answered."""
+    evening = started(evening, 6)
+    play_game(evening, winner="a")
+    sign_in(phone, live_server, "olive")
+    phone.goto(f"{live_server.url}/evenings/{evening.slug}/game/")
+    phone.route("**/game/next/", bad_gateway)
+    button = phone.get_by_role("button", name="Start game 2")
+
+    assert post_to(phone, "/game/next/", button.click) == 502
+    expect(phone.locator("#live-banner")).to_contain_text("The server has a problem")
+    expect(phone.get_by_text(NOT_SAVED)).to_be_visible()
+    evening.refresh_from_db()
+    assert evening.current_game == 1
+
+    phone.unroute("**/game/next/")
+    assert post_to(phone, "/game/next/", button.click) == 302
+    expect(phone.get_by_role("heading", name="Game 2", exact=False).first).to_be_visible()
+    evening.refresh_from_db()
+    assert evening.current_game == 2

@@ -112,15 +112,20 @@
       event.stopPropagation();
       enqueue(form, event.submitter);
     } else if (form.hasAttribute("data-online")) {
+      // Checked: htmx sends it (hx-boost), so a 5xx says "Not saved" too.
+      if (form.hasAttribute("data-checked")) { form.removeAttribute("data-checked"); return; }
       // Ask the server first: a form sent into a dead Wi-Fi shows the phone's own error page.
       event.preventDefault();
+      event.stopPropagation(); // htmx waits for the check
       live.request(form.getAttribute("data-online"), { cache: "no-store" }).then(function (response) {
         if (!response.ok) throw new Error("server " + response.status);
         // A poll may have swapped the section (and this form) meanwhile, and
         // a form no longer in the page sends nothing: send the one there now.
         var current = form.isConnected ? form : document.querySelector(
           'form[data-online][action="' + form.getAttribute("action") + '"]');
-        if (current) current.submit(); // no second submit event
+        if (!current) return;
+        current.setAttribute("data-checked", "");
+        if (current.requestSubmit) current.requestSubmit(); else current.submit();
       }).catch(function () { live.offline(); live.notice(form, live.words("needs")); });
     }
   }, true);
