@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import logging
 import os
@@ -21,6 +20,7 @@ from django.core.cache import cache as django_cache
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
 from cardnight import live_script
+from cardnight.private import write_private
 from tables import state_cache
 from tables.models import Evening
 
@@ -273,27 +273,37 @@ class _Folder:
             except OSError:
                 continue  # another process removed it first
 
-    def lock(self, folder: Path, key: str, wait: float):
+    def lock(self, folder: Path, key: str, wait: float) -> Path | None:
         """The key's lock, held while its value is built, so the other
         processes wait for it instead of building it too (after `wait`
         seconds they build anyway: a slow builder slows, never blocks).
-        Returns the open lock file, for `unlock`."""
+
+        A lock file created exclusively (the same on Windows, macOS and
+        Linux); one older than `wait` was left by a process that died while
+        building, and is taken over. Returns the lock to pass to `unlock`,
+        or None when this process builds without it."""
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        lock = open(self.path(folder, key).with_suffix(".lock"), "a+b")  # noqa: SIM115
+        path = self.path(folder, key).with_suffix(".lock")
         deadline = time.monotonic() + wait
         while True:
             try:
-                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return lock
-            except BlockingIOError:
+                write_private(path, b"", exclusive=True)
+                return path
+            except FileExistsError:
+                try:
+                    if time.time() - path.stat().st_mtime > wait:
+                        path.unlink(missing_ok=True)  # its builder is gone
+                        continue
+                except OSError:
+                    continue  # released meanwhile: try again
                 if time.monotonic() > deadline:
-                    return lock
+                    return None
                 time.sleep(0.005)
 
     @staticmethod
-    def unlock(lock) -> None:
-        fcntl.flock(lock, fcntl.LOCK_UN)
-        lock.close()
+    def unlock(lock: Path | None) -> None:
+        if lock is not None:
+            lock.unlink(missing_ok=True)
 
 
 _folder = _Folder()
@@ -343,7 +353,7 @@ def cache_set(key: str, value, *, rendered: bool = False) -> None:
 @contextmanager
 def _building(key: str):
     """While this process builds `key`'s value, the others wait for it
-    (with Redis: a lock key there; with the shared folder: a file lock),
+    (with Redis: a lock key there; with the shared folder: a lock file),
     at most BUILD_WAIT_SECONDS."""
     folder, held, lock = _shared_dir(), None, f"building:{key}"
     try:
