@@ -2,7 +2,7 @@
 order a page loads them: the one list. base.html includes them
 (`{% live_scripts %}`), the board's code revision hashes them
 (scoring/board/freshness.py) and tests/offline/test_static_files.py
-measures them. docs/development.md says what each file does."""
+measures them. What each file does: docs/development.md "The live script (static/js/live/)"."""
 
 from pathlib import Path
 

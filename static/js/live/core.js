@@ -1,8 +1,8 @@
 // CardNight's live pages, part 1 of 7: what the other parts share. No build
 // step: plain scripts, loaded in order (cardnight/live_script.py lists them),
-// sharing one object, window.CardNightLive. docs/development.md says what
-// each file does; docs/organizer-guide.md "When the Wi-Fi drops" what each
-// person sees.
+// sharing one object, window.CardNightLive. What each file does:
+// docs/development.md "The live script (static/js/live/)"; what each person
+// sees: docs/organizer-guide.md "When the Wi-Fi drops".
 (function () {
   "use strict";
   var live = window.CardNightLive = { TIMEOUT: 10000, status: null, banner: null, starts: [] };
