@@ -32,6 +32,8 @@ SERVERS = ("granian", "gunicorn", "waitress")
 # slows it down), at least one.
 WORKERS = max(1, min(3, os.cpu_count() or 1))
 THREADS = 4
+# Connections a worker takes at once (phones that keep theirs open included).
+CONNECTIONS = 4096
 
 
 def _script(name: str) -> str:
@@ -69,6 +71,14 @@ def server_command(
             str(workers),
             "--blocking-threads",
             str(threads),
+            # Every phone keeps its connection open between polls. granian's
+            # default (backlog / workers, about 340 a worker) stopped taking
+            # new connections at about 1,000 phones: the volunteers' sign-in
+            # then waited for ever (bench/load.py --capacity 1000).
+            "--backlog",
+            str(CONNECTIONS),
+            "--backpressure",
+            str(CONNECTIONS),
             "--workers-kill-timeout",
             "10",
             "--respawn-failed-workers",

@@ -1,0 +1,31 @@
+"""How the site is served (cardnight/server.py): every server's command line,
+and the limits a hall full of phones needs."""
+
+import pytest
+
+from cardnight import server
+
+
+@pytest.mark.parametrize("name", server.SERVERS)
+def test_every_server_serves_the_wsgi_application_on_the_address_given(name):
+    command = server.server_command(name, host="127.0.0.1", port=8123, workers=2, threads=3)
+    assert command[-1] == server.WSGI_APP or server.WSGI_APP in command
+    assert any("8123" in part for part in command)
+    assert any("127.0.0.1" in part for part in command)
+
+
+def test_granian_takes_the_connections_of_thousands_of_phones():
+    """Each phone keeps its connection open between polls: with granian's
+    default (backlog / workers) a worker stopped taking connections at about
+    340, and at 1,000 phones nobody could sign in (bench/load.py --capacity)."""
+    command = server.server_command("granian", workers=3)
+    for option in ("--backlog", "--backpressure"):
+        assert int(command[command.index(option) + 1]) >= 4000
+
+
+def test_an_unknown_server_is_refused_with_the_names_that_work(monkeypatch):
+    with pytest.raises(ValueError, match="granian"):
+        server.server_command("apache")
+    monkeypatch.setenv("CARDNIGHT_SERVER", "apache")
+    with pytest.raises(ValueError, match="CARDNIGHT_SERVER"):
+        server.chosen_server()
