@@ -11,18 +11,15 @@ memory decides freshness: several processes or machines on one database
 give the same answers.
 """
 
-import gzip
 import hashlib
 import json
 import re
-import struct
-import zlib
 from functools import wraps
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
-from django.middleware.csrf import CsrfViewMiddleware, get_token
+from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import Context
 from django.template.loader import get_template, render_to_string
@@ -35,6 +32,7 @@ from django.views.decorators.http import condition, require_safe
 
 from scoring import board
 from scoring.board import freshness
+from scoring.board.packing import CSRF_SLOT, PackedPage, gzipped, packed, send_page
 from tables.models import Evening
 
 JSON_KIND = "json"
@@ -209,7 +207,7 @@ class PollMiddleware:
         after this one answered, without running them again."""
         _key, state, kind, language = shared
         self.csrf.process_request(request)
-        response = _send_page(request, page)
+        response = send_page(request, page)
         for name, value in headers:
             response[name] = value
         response["ETag"] = _etag(request, state, kind, False, language)
@@ -291,102 +289,10 @@ def _live(
             "slug": evening.slug,
         }
         html = str(render_to_string(template, context))
-        return {"html": html, "gzip": _gzip(html), "head": board.heading(evening)}, state
+        return {"html": html, "gzip": gzipped(html), "head": board.heading(evening)}, state
 
     window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
     return board.coalesced(_state(request), (live_kind, language, poll), build, window)
-
-
-_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
-
-
-def _gzip(text: str) -> bytes:
-    return gzip.compress(text.encode(), compresslevel=6, mtime=0)
-
-
-def _packed(request: HttpRequest, text: str, packed: bytes, content_type: str) -> HttpResponse:
-    """`text`, sent gzipped (compressed once per version) to a browser that
-    takes gzip: the live part of 200 couples is 60 KiB, 6 KiB gzipped, and a
-    hall of phones fetches it after every change over the hall's Wi-Fi. Only
-    for answers that hold no secret and nothing the visitor typed (BREACH):
-    the live parts and the JSON, never a page with a CSRF token."""
-    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
-        response = HttpResponse(packed, content_type=content_type)
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(text, content_type=content_type)
-    patch_vary_headers(response, ["Accept-Encoding"])
-    return response
-
-
-# A full page holds a CSRF token (base.html's hx-headers and its forms) and,
-# for someone signed in, their links. For an anonymous visitor with no session
-# (every phone in the hall) the page is otherwise the same for everyone, so it
-# is rendered ONCE per version with a placeholder as its `csrf_token` (a
-# context value overrides the context processor's, so no real token is ever
-# cached) and each answer puts its own token in the placeholder's place.
-CSRF_SLOT = "__cardnight_csrf_token__"
-
-_GZIP_HEAD = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name, no time
-_LAST_BLOCK = b"\x03\x00"  # an empty final deflate block
-
-
-def _deflated(text: bytes) -> bytes:
-    """`text` as raw deflate blocks that refer to nothing before them and end
-    on a byte boundary (a full flush), so pieces made apart join into one
-    stream."""
-    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
-    return packer.compress(text) + packer.flush(zlib.Z_FULL_FLUSH)
-
-
-def _stored(text: bytes) -> bytes:
-    """`text` as stored (uncompressed) deflate blocks, not final."""
-    out = []
-    for start in range(0, len(text), 65535):
-        chunk = text[start : start + 65535]
-        out.append(struct.pack("<BHH", 0, len(chunk), len(chunk) ^ 0xFFFF) + chunk)
-    return b"".join(out)
-
-
-class PackedPage:
-    """A full page as it is sent: its text cut at the CSRF token's places,
-    each piece compressed ONCE, on its own. An answer joins the pieces around
-    its own token, which goes in uncompressed (a stored block): a page that
-    holds a secret is gzipped without the secret ever being compressed with
-    anything (BREACH), and without compressing 70 KiB on every answer."""
-
-    def __init__(self, page: str):
-        self.pieces = [piece.encode() for piece in page.split(CSRF_SLOT)]
-        self.packed = [_deflated(piece) for piece in self.pieces]
-
-    def text(self, token: str) -> bytes:
-        return token.encode().join(self.pieces)
-
-    def gzip(self, token: str) -> bytes:
-        secret = token.encode()
-        body, crc, size = [_GZIP_HEAD], 0, 0
-        for number, (piece, packed) in enumerate(zip(self.pieces, self.packed, strict=True)):
-            if number:
-                body.append(_stored(secret))
-                crc, size = zlib.crc32(secret, crc), size + len(secret)
-            body.append(packed)
-            crc, size = zlib.crc32(piece, crc), size + len(piece)
-        body += [_LAST_BLOCK, struct.pack("<II", crc, size & 0xFFFFFFFF)]
-        return b"".join(body)
-
-
-def _send_page(request: HttpRequest, page: PackedPage) -> HttpResponse:
-    """A shared full page with this visitor's CSRF token, gzipped when the
-    browser takes gzip (as every phone's does)."""
-    token = get_token(request)
-    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
-        response = HttpResponse(page.gzip(token))
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(page.text(token))
-    patch_vary_headers(response, ["Accept-Encoding"])
-    response.board_page = page
-    return response
 
 
 def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
@@ -395,7 +301,7 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     template = f"board/{kind}.html"
     if request.htmx:
         live, shown = _live(request, slug, f"{template}#live", kind, recent=True)
-        response = _packed(request, live["html"], live["gzip"], "text/html; charset=utf-8")
+        response = packed(request, live["html"], live["gzip"], "text/html; charset=utf-8")
         if shown.version != _state(request).version:
             # A part a moment old: its own ETag, so the next poll asks again.
             response["ETag"] = board.etag(shown, f"{kind}-live", _language(request))
@@ -416,7 +322,7 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         context["csrf_token"] = CSRF_SLOT
         page = PackedPage(render_to_string(template, context, request=request))
         board.cache_set(key, page, rendered=True)
-    return _send_page(request, page)
+    return send_page(request, page)
 
 
 @require_safe
@@ -443,11 +349,11 @@ def board_json(request: HttpRequest, slug: str) -> HttpResponse:
         evening = _evening(slug)
         data = board.get_board(evening, language)
         body = json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False)
-        value = {"body": body, "gzip": _gzip(body)}
+        value = {"body": body, "gzip": gzipped(body)}
         board.cache_set(
             board.cache_key(board.state_of(evening), JSON_KIND, language), value, rendered=True
         )
-    return _packed(request, value["body"], value["gzip"], "application/json")
+    return packed(request, value["body"], value["gzip"], "application/json")
 
 
 def _plain(template: str, context: dict) -> str:
@@ -542,7 +448,7 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         context = {**value["card"], "csrf_token": CSRF_SLOT}
         page = PackedPage(render_to_string("board/couple.html", context, request=request))
         board.cache_set(key, page, rendered=True)
-    return _send_page(request, page)
+    return send_page(request, page)
 
 
 @require_safe

@@ -1,0 +1,105 @@
+"""How the board's answers are packed: gzipped once per version, sent
+gzipped to a browser that takes it (every phone's does), plain otherwise;
+a full page with a CSRF token cut at the token's places so that the token
+is never compressed with anything (BREACH)."""
+
+import gzip
+import re
+import struct
+import zlib
+
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.cache import patch_vary_headers
+
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+
+def gzipped(text: str) -> bytes:
+    return gzip.compress(text.encode(), compresslevel=6, mtime=0)
+
+
+def _answer(request: HttpRequest, gzipped_body: bytes, plain_body, **kwargs) -> HttpResponse:
+    """`gzipped_body` to a browser that takes gzip, `plain_body` to any other,
+    with the Vary header caches need: the one place that decides."""
+    if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(gzipped_body, **kwargs)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(plain_body, **kwargs)
+    patch_vary_headers(response, ["Accept-Encoding"])
+    return response
+
+
+def packed(request: HttpRequest, text: str, packed_body: bytes, content_type: str) -> HttpResponse:
+    """`text`, sent gzipped (compressed once per version) to a browser that
+    takes gzip: the live part of 200 couples is 60 KiB, 6 KiB gzipped, and a
+    hall of phones fetches it after every change over the hall's Wi-Fi. Only
+    for answers that hold no secret and nothing the visitor typed (BREACH):
+    the live parts and the JSON, never a page with a CSRF token."""
+    return _answer(request, packed_body, text, content_type=content_type)
+
+
+# A full page holds a CSRF token (base.html's hx-headers and its forms) and,
+# for someone signed in, their links. For an anonymous visitor with no session
+# (every phone in the hall) the page is otherwise the same for everyone, so it
+# is rendered ONCE per version with a placeholder as its `csrf_token` (a
+# context value overrides the context processor's, so no real token is ever
+# cached) and each answer puts its own token in the placeholder's place.
+CSRF_SLOT = "__cardnight_csrf_token__"
+
+_GZIP_HEAD = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"  # no name, no time
+_LAST_BLOCK = b"\x03\x00"  # an empty final deflate block
+
+
+def _deflated(text: bytes) -> bytes:
+    """`text` as raw deflate blocks that refer to nothing before them and end
+    on a byte boundary (a full flush), so pieces made apart join into one
+    stream."""
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return packer.compress(text) + packer.flush(zlib.Z_FULL_FLUSH)
+
+
+def _stored(text: bytes) -> bytes:
+    """`text` as stored (uncompressed) deflate blocks, not final."""
+    out = []
+    for start in range(0, len(text), 65535):
+        chunk = text[start : start + 65535]
+        out.append(struct.pack("<BHH", 0, len(chunk), len(chunk) ^ 0xFFFF) + chunk)
+    return b"".join(out)
+
+
+class PackedPage:
+    """A full page as it is sent: its text cut at the CSRF token's places,
+    each piece compressed ONCE, on its own. An answer joins the pieces around
+    its own token, which goes in uncompressed (a stored block): a page that
+    holds a secret is gzipped without the secret ever being compressed with
+    anything (BREACH), and without compressing 70 KiB on every answer."""
+
+    def __init__(self, page: str):
+        self.pieces = [piece.encode() for piece in page.split(CSRF_SLOT)]
+        self.packed = [_deflated(piece) for piece in self.pieces]
+
+    def text(self, token: str) -> bytes:
+        return token.encode().join(self.pieces)
+
+    def gzip(self, token: str) -> bytes:
+        secret = token.encode()
+        body, crc, size = [_GZIP_HEAD], 0, 0
+        for number, (piece, packed) in enumerate(zip(self.pieces, self.packed, strict=True)):
+            if number:
+                body.append(_stored(secret))
+                crc, size = zlib.crc32(secret, crc), size + len(secret)
+            body.append(packed)
+            crc, size = zlib.crc32(piece, crc), size + len(piece)
+        body += [_LAST_BLOCK, struct.pack("<II", crc, size & 0xFFFFFFFF)]
+        return b"".join(body)
+
+
+def send_page(request: HttpRequest, page: PackedPage) -> HttpResponse:
+    """A shared full page with this visitor's CSRF token, gzipped when the
+    browser takes gzip (as every phone's does)."""
+    token = get_token(request)
+    response = _answer(request, page.gzip(token), page.text(token))
+    response.board_page = page
+    return response
