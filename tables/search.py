@@ -82,3 +82,41 @@ def names_match(query: str, *names: str) -> bool:
         return True
     run_ons = _run_ons(*names)
     return any(run.startswith(typed) for typed in _spellings("".join(words)) for run in run_ons)
+
+
+# The door's suggestions look players up by short keys (tables.suggestions):
+# every prefix of 2 to KEY_LENGTH letters of each word and run-on of a name
+# is a key; what is typed is looked up by one key, then matched in full by
+# `names_match`. Short exact keys serve the look-up from an index on any
+# database, whatever its collation.
+KEY_LENGTH = 4
+MIN_TYPED = 2
+
+
+def index_keys(name: str) -> set[str]:
+    """The keys a name is found by: "Mary O'Brien" -> {"ma", "mar", "mary",
+    "ob", "obr", "obri", "br", "bri", "brie"} (the first 2 to 4 letters of
+    each of its words, of their parts and of its letters run on from each
+    word)."""
+    return {
+        token[:length]
+        for token in name_tokens(name) | set(_run_ons(name))
+        for length in range(MIN_TYPED, KEY_LENGTH + 1)
+        if len(token) >= length
+    }
+
+
+def search_keys(query: str) -> set[str]:
+    """The keys to look a query up by: the first letters of its longest word
+    and of its letters run on (with the Mc/Mac twin of each), so that every
+    couple `names_match` would take has a name with one of these keys, when
+    a word typed has MIN_TYPED letters or the letters run on start a name
+    from one of its words (initials alone, "m o", find only the latter).
+    Empty when fewer than MIN_TYPED letters are typed."""
+    words = _words(query)
+    run_on = "".join(words)
+    if len(run_on) < MIN_TYPED:
+        return set()
+    longest = max(words, key=len)
+    typed = {run_on} | ({longest} if len(longest) >= MIN_TYPED else set())
+    return {spelling[:KEY_LENGTH] for text in typed for spelling in _spellings(text)}

@@ -8,6 +8,7 @@ urlpatterns = [
     path("evenings/<slug:slug>/edit/", evenings.evening_edit, name="evening-edit"),
     path("evenings/<slug:slug>/template/", evenings.template_save, name="template-save"),
     path("evenings/<slug:slug>/door/", door.door, name="door"),
+    path("evenings/<slug:slug>/door/suggest/", door.door_suggest, name="door-suggest"),
     path("evenings/<slug:slug>/couples/<int:number>/", door.couple_edit, name="couple-edit"),
     path(
         "evenings/<slug:slug>/couples/<int:number>/remove/",

@@ -141,3 +141,35 @@ def test_upgrading_builds_each_halls_register_by_the_careful_matching(tmp_path):
     )
     assert players == [] and proposals == []
     assert ("theresa obrien", None) in links
+
+
+KEYS = """
+from tables.models import Evening, Player, PlayerKey
+from tables.suggestions import suggest
+from tables.search import index_keys
+print(all(set(p.keys.values_list("key", flat=True)) == index_keys(p.name)
+          for p in Player.objects.all()))
+evening = Evening.objects.filter(hall__name="St. Joseph's").order_by("date").last()
+print([(s.player1, s.player2) for s in suggest(evening, "obr").couples])
+"""
+
+
+def test_upgrading_writes_the_doors_keys_of_every_player_and_undoing_drops_them(tmp_path):
+    env = server_env(tmp_path)
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "migrate", "tables", "0017", "--noinput", "-v0")
+    manage(env, "shell", "--no-imports", "-c", BEFORE_REGISTER)
+    manage(env, "migrate", "tables", "0018", "--noinput", "-v0")  # the register, no keys yet
+    manage(env, "migrate", "tables", "0019", "--noinput", "-v0")
+    every, couples = (
+        literal_eval(line)
+        for line in manage(env, "shell", "--no-imports", "-c", KEYS).strip().splitlines()[-2:]
+    )
+    assert every is True
+    assert couples == [("Theresa O'Brien", "Frank O'Brien")]
+    manage(env, "migrate", "tables", "0018", "--noinput", "-v0")
+    tables = manage(
+        env, "shell", "--no-imports", "-c",
+        "from django.db import connection; print(connection.introspection.table_names())",
+    )  # fmt: skip
+    assert "tables_playerkey" not in tables and "tables_player" in tables

@@ -96,6 +96,7 @@ ORGANIZER_ONLY = {
 VOLUNTEER_TOO = {
     # the door
     "door",
+    "door-suggest",
     "couple-edit",
     "couple-paid",
     "couple-jar",

@@ -87,3 +87,28 @@ def test_a_whole_evening_makes_the_guides_screenshots(live_server, guide_phone, 
     expect(page.locator("[data-step=finish]")).to_have_class("step done")
     shot(page, "06-checklist-finished")
     assert len(list(IMAGES.glob("0*.png"))) >= 6
+
+
+def test_the_door_with_its_suggestions_makes_the_guides_screenshot(
+    live_server, guide_phone, volunteer, hall, evening
+):
+    """A hall whose couples came last week: three letters offer them."""
+    import datetime
+
+    from tables import services
+
+    last_week = Evening.objects.create(
+        hall=hall, name="Last Friday", slug="last-friday", date=evening.date - datetime.timedelta(7)
+    )
+    for first, second in [*COUPLES, ("Mary MacNeil", "Ronald MacNeil"), ("Marion Landry", "Elmer")]:
+        services.register_couple(last_week, first, second)
+    page = guide_phone
+    sign_in(page, live_server, "vince")
+    page.goto(f"{live_server.url}/evenings/{evening.slug}/door/")
+    page.get_by_label("First player").press_sequentially("mar")
+    page.wait_for_function(
+        "() => document.getElementById('door-suggestions').dataset.query === 'mar'"
+    )
+    page.keyboard.press("ArrowDown")
+    expect(page.get_by_role("option").first).to_have_attribute("aria-selected", "true")
+    shot(page, "02-door-suggestions")

@@ -336,7 +336,9 @@ class CoupleForm(TwoNames, forms.ModelForm):
         too_long = _("A name is at most %(n)s letters: anything longer is cut off.") % {
             "n": MAX_NAME
         }
-        self.set_up_names(autocomplete="off", **{"data-too-long": too_long})
+        # No autocomplete="off": without static/js/door.js the phone may offer
+        # names it has seen; the script turns it off for its own list.
+        self.set_up_names(**{"data-too-long": too_long})
         self.fields["player1"].widget.attrs["autofocus"] = True
         if not evening.cookie_jar or self.instance.pk:
             del self.fields["jar_buy_in"]

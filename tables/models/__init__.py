@@ -26,7 +26,7 @@ from .evening import (
 )
 from .membership import Membership
 from .play import Game, LateReport, Punch, Receipt, ResultChange, Seating, Table, TableReport
-from .players import Player, PlayerProposal, PlayerQuerySet
+from .players import Player, PlayerKey, PlayerProposal, PlayerQuerySet
 
 __all__ = [
     "DEFAULT_START_TIME",
@@ -45,6 +45,7 @@ __all__ = [
     "LateReport",
     "Membership",
     "Player",
+    "PlayerKey",
     "PlayerProposal",
     "PlayerQuerySet",
     "Punch",

@@ -18,6 +18,8 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tables.search import KEY_LENGTH, index_keys
+
 from .evening import MAX_NAME, Hall
 
 
@@ -58,10 +60,44 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:
+        super().save(*args, **kwargs)
+        fields = kwargs.get("update_fields")
+        if fields is None or "name" in fields:
+            self.write_keys()
+
+    def write_keys(self) -> None:
+        """The door's look-up keys of this record's name (`PlayerKey`)."""
+        PlayerKey.objects.filter(player=self).delete()
+        PlayerKey.objects.bulk_create(
+            PlayerKey(hall_id=self.hall_id, player=self, key=key)
+            for key in sorted(index_keys(self.name))
+        )
+
     @property
     def person_id(self) -> int:
         """The id of the person's main record."""
         return self.merged_into_id or self.pk
+
+
+class PlayerKey(models.Model):
+    """The first letters of a word of a record's name (`tables.search.index_keys`):
+    the door's suggestions (tables.suggestions) find a hall's players by one
+    key, from the index, in one query whatever the size of the register.
+    Written by `Player.save` whenever the name changes."""
+
+    hall = models.ForeignKey(Hall, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="keys")
+    key = models.CharField(max_length=KEY_LENGTH)
+
+    class Meta:
+        indexes = [models.Index(fields=["hall", "key"], name="player_key_lookup")]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "key"], name="one_key_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return self.key
 
 
 class PlayerProposal(models.Model):

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from cardnight.error_pages import user_error
 from cardnight.errors import UserError
-from tables import services
+from tables import services, suggestions
 from tables.access import organizer_required, volunteer_required
 from tables.forms import ConfirmEntryForm, CoupleForm
 from tables.models import Couple, Evening
@@ -101,6 +101,20 @@ def door(request: HttpRequest, slug: str) -> HttpResponse:
     if couple.joined_game > 1:
         message += " " + _("They join at game %(g)s.") % {"g": couple.joined_game}
     return _saved(request, evening, couple, sticky, message)
+
+
+@require_http_methods(["GET"])
+@volunteer_required
+def door_suggest(request: HttpRequest, slug: str) -> HttpResponse:
+    """The door's combobox: the register's couples and players matching `q`
+    (tables.suggestions), as the options of its list."""
+    query = request.GET.get("q", "")[:100]
+    found = suggestions.suggest(request.evening, query)
+    response = render(
+        request, "tables/_door_suggestions.html", {"found": found, "evening": request.evening}
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response
 
 
 def _names(couple: Couple) -> dict:
