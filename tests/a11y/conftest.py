@@ -12,11 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from tests.support.hall import Server, manage, run_manage, server_env
-
-PASSWORD = "cards-and-cookies-45"
-PHONE = {"width": 390, "height": 844}
-TV = {"width": 1920, "height": 1080}
-LANGUAGES = {"en": "en-CA", "fr": "fr-CA"}
+from tests.support.pages import PASSWORD, BrowserPages
 
 SEED = f"""
 import datetime, json
@@ -160,50 +156,23 @@ def path_of(site: Site, path: str) -> str:
     return site.url + path.format(**site.ids)
 
 
-class Pages:
-    """Browser pages kept open for a module: (size, language, signed in) -> page."""
+class Pages(BrowserPages):
+    """The pages of PAGES, by name, signed in as the organizer or not; with
+    `big_text`, at double the browser's text size."""
 
     def __init__(self, browser, site: Site, *, big_text: bool = False):
-        self.browser, self.site, self.big_text = browser, site, big_text
-        self.contexts, self.pages, self.sessions = [], {}, {}
-
-    def get(self, size: str, language: str, signed_in: bool):
-        key = (size, language, signed_in)
-        if key not in self.pages:
-            phone = size == "phone"
-            context = self.browser.new_context(
-                viewport=PHONE if phone else TV,
-                device_scale_factor=2 if phone else 1,
-                is_mobile=phone,
-                has_touch=phone,
-                locale=LANGUAGES[language],
-            )
-            self.contexts.append(context)
-            page = context.new_page()
-            page.set_default_timeout(15_000)
-            if self.big_text:
-                self.sessions[key] = context.new_cdp_session(page)
-            if signed_in:
-                page.goto(self.site.url + "/accounts/login/")
-                page.locator("#id_username").fill("olive")
-                page.locator("#id_password").fill(PASSWORD)
-                page.locator("#id_password").press("Enter")
-                page.wait_for_url(lambda url: "/accounts/login/" not in url)
-            self.pages[key] = page
-        return self.pages[key]
+        super().__init__(browser, site.url, cdp=big_text)
+        self.site, self.big_text = site, big_text
 
     def open(self, size: str, language: str, name: str):
         _, path, signed_in = next(p for p in PAGES if p[0] == name)
-        page = self.get(size, language, signed_in)
+        user = "olive" if signed_in else None
+        page = self.get(size, language, user)
         if self.big_text:
-            double_text(self.sessions[(size, language, signed_in)])
+            double_text(self.sessions[(size, language, user)])
         page.goto(path_of(self.site, path))
         page.wait_for_load_state()
         return page
-
-    def close(self):
-        for context in self.contexts:
-            context.close()
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,9 @@ import os
 
 import pytest
 
-from .conftest import PAGE_IDS, PHONE, Pages, open_every_details
+from tests.support.pages import PHONE
+
+from .conftest import PAGE_IDS, Pages, open_every_details
 
 pytestmark = pytest.mark.browser
 

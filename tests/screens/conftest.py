@@ -10,11 +10,8 @@ from dataclasses import dataclass
 import pytest
 
 from tests.support.hall import Server, manage, run_manage, server_env
+from tests.support.pages import PASSWORD, BrowserPages
 
-PASSWORD = "cards-and-cookies-45"
-PHONE = {"width": 390, "height": 844}
-TV = {"width": 1920, "height": 1080}
-LANGUAGES = {"en": "en-CA", "fr": "fr-CA"}
 LONG = "Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessen"[:80]
 ARABIC = ("محمد الأحمد", "فاطمة الزهراء")
 
@@ -83,49 +80,18 @@ def names_site(tmp_path_factory):
         yield Site(server.url)
 
 
-class Pages:
-    """Browser pages kept open for a module: (size, language, user) -> page."""
-
-    def __init__(self, browser, site: Site):
-        self.browser, self.site = browser, site
-        self.contexts, self.pages = [], {}
-
-    def get(self, size: str, language: str = "en", user: str | None = "olive"):
-        key = (size, language, user)
-        if key not in self.pages:
-            phone = size == "phone"
-            context = self.browser.new_context(
-                viewport=PHONE if phone else TV,
-                device_scale_factor=2 if phone else 1,
-                is_mobile=phone,
-                has_touch=phone,
-                locale=LANGUAGES[language],
-            )
-            self.contexts.append(context)
-            page = context.new_page()
-            page.set_default_timeout(15_000)
-            if user:
-                page.goto(self.site.url + "/accounts/login/")
-                page.locator("#id_username").fill(user)
-                page.locator("#id_password").fill(PASSWORD)
-                page.locator("#id_password").press("Enter")
-                page.wait_for_url(lambda url: "/accounts/login/" not in url)
-            self.pages[key] = page
-        return self.pages[key]
+class Pages(BrowserPages):
+    """The names site's pages, opened by path."""
 
     def open(self, size: str, path: str, language: str = "en", user: str | None = "olive"):
         page = self.get(size, language, user)
-        page.goto(self.site.url + path)
+        page.goto(self.url + path)
         page.wait_for_load_state()
         return page
-
-    def close(self):
-        for context in self.contexts:
-            context.close()
 
 
 @pytest.fixture(scope="module")
 def name_pages(browser, names_site):
-    shared = Pages(browser, names_site)
+    shared = Pages(browser, names_site.url)
     yield shared
     shared.close()
