@@ -3,7 +3,7 @@
 What the site uses is importable from here (the types a function returns
 come with it; import them from their module when a name is needed)::
 
-    from scoring.engine import trick_winner, legal_plays, play_round, check_claim
+    from scoring.engine import trick_winner, explain_legal_plays, play_round, check_claim
 
 Each name is imported from its module when it is first asked for (PEP 562):
 a worker that starts does not load the whole engine (and its tables) for the
@@ -16,13 +16,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the same names, for the type checker (explicitly re-exported)
-    from .auction import score_auction_hand as score_auction_hand
     from .auction_bidding import check_bidding as check_bidding
-    from .auction_bidding import read_call as read_call
     from .auction_bidding import seat_name as seat_name
-    from .auction_calls import check_partner_call as check_partner_call
-    from .auction_calls import check_trump_call as check_trump_call
-    from .auction_calls import partner_from_call as partner_from_call
     from .auction_hand import column_name as column_name
     from .auction_hand import columns as columns
     from .auction_hand import possible_points as possible_points
@@ -44,27 +39,18 @@ if TYPE_CHECKING:  # the same names, for the type checker (explicitly re-exporte
     from .cards import split_card_text as split_card_text
     from .cards import suit_name as suit_name
     from .claims import check_claim as check_claim
-    from .claims import last_round as last_round
     from .claims import past_last_round as past_last_round
     from .errors import CardError as CardError
     from .errors import EngineError as EngineError
-    from .errors import HouseRulesError as HouseRulesError
     from .errors import PlayError as PlayError
-    from .errors import ScoreError as ScoreError
-    from .i18n import set_translator as set_translator
-    from .legal import Obligation as Obligation
     from .legal import explain_legal_plays as explain_legal_plays
     from .legal import is_renegable as is_renegable
-    from .legal import legal_plays as legal_plays
     from .ranks import is_trump as is_trump
     from .ranks import plain_order as plain_order
-    from .ranks import suit_of as suit_of
     from .ranks import trump_order as trump_order
     from .rounds import play_round as play_round
     from .rules import AUCTION_RULES as AUCTION_RULES
     from .rules import DEFAULT_RULES as DEFAULT_RULES
-    from .rules import FIVE_ONLY_RULES as FIVE_ONLY_RULES
-    from .rules import TWENTY_FIVE_RULES as TWENTY_FIVE_RULES
     from .rules import HouseRules as HouseRules
     from .rules import Jokers as Jokers
     from .rules import NonTrumpLead as NonTrumpLead
@@ -73,13 +59,8 @@ if TYPE_CHECKING:  # the same names, for the type checker (explicitly re-exporte
 
 # Which module of the engine each name comes from.
 _WHERE = {
-    "score_auction_hand": "auction",
     "check_bidding": "auction_bidding",
-    "read_call": "auction_bidding",
     "seat_name": "auction_bidding",
-    "check_partner_call": "auction_calls",
-    "check_trump_call": "auction_calls",
-    "partner_from_call": "auction_calls",
     "column_name": "auction_hand",
     "columns": "auction_hand",
     "possible_points": "auction_hand",
@@ -101,31 +82,22 @@ _WHERE = {
     "split_card_text": "cards",
     "suit_name": "cards",
     "check_claim": "claims",
-    "last_round": "claims",
     "past_last_round": "claims",
     "CardError": "errors",
     "EngineError": "errors",
-    "HouseRulesError": "errors",
     "PlayError": "errors",
-    "ScoreError": "errors",
-    "set_translator": "i18n",
-    "Obligation": "legal",
     "explain_legal_plays": "legal",
     "is_renegable": "legal",
-    "legal_plays": "legal",
     "is_trump": "ranks",
     "plain_order": "ranks",
-    "suit_of": "ranks",
     "trump_order": "ranks",
     "play_round": "rounds",
     "AUCTION_RULES": "rules",
     "DEFAULT_RULES": "rules",
-    "FIVE_ONLY_RULES": "rules",
     "HouseRules": "rules",
     "Jokers": "rules",
     "NonTrumpLead": "rules",
     "Renege": "rules",
-    "TWENTY_FIVE_RULES": "rules",
     "trick_winner": "tricks",
 }
 

@@ -4,14 +4,9 @@ import re
 
 import pytest
 
-from scoring.engine import (
-    AUCTION_RULES,
-    DEFAULT_RULES,
-    HouseRules,
-    HouseRulesError,
-    ScoreError,
-    score_auction_hand,
-)
+from scoring.engine import AUCTION_RULES, DEFAULT_RULES, HouseRules
+from scoring.engine.auction import score_auction_hand
+from scoring.engine.errors import HouseRulesError, ScoreError
 
 OLD_CIRCLES = HouseRules(nontrump_lead="any", target=120, min_bid=15)
 

@@ -4,7 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.engine import AUCTION_RULES, HouseRules, ScoreError, check_bidding, read_call
+from scoring.engine import AUCTION_RULES, HouseRules, check_bidding
+from scoring.engine.auction_bidding import read_call
+from scoring.engine.errors import ScoreError
 
 OLD_CIRCLES = HouseRules(nontrump_lead="any", target=120, min_bid=15)
 

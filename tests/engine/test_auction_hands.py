@@ -3,17 +3,10 @@ partner (RULES.md B5, seed 000)."""
 
 import pytest
 
-from scoring.engine import (
-    DEFAULT_RULES,
-    HouseRulesError,
-    ScoreError,
-    check_partner_call,
-    check_trump_call,
-    partner_from_call,
-    possible_points,
-    score_auction_hand,
-    score_hand,
-)
+from scoring.engine import DEFAULT_RULES, possible_points, score_hand
+from scoring.engine.auction import score_auction_hand
+from scoring.engine.auction_calls import check_partner_call, check_trump_call, partner_from_call
+from scoring.engine.errors import HouseRulesError, ScoreError
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 
 from scoring.engine import (
     AUCTION_RULES,
-    ScoreError,
     SheetLine,
     check_claim,
     check_sheet,
@@ -14,6 +13,7 @@ from scoring.engine import (
     possible_points,
     score_hand,
 )
+from scoring.engine.errors import ScoreError
 
 
 def sheet(text: str, players: int = 4):

@@ -8,17 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.engine import (
-    AUCTION_RULES,
-    DEFAULT_RULES,
-    TWENTY_FIVE_RULES,
-    HouseRulesError,
-    ScoreError,
-    check_claim,
-    claims,
-    last_round,
-    past_last_round,
-)
+from scoring.engine import AUCTION_RULES, DEFAULT_RULES, check_claim, claims, past_last_round
+from scoring.engine.claims import last_round
+from scoring.engine.errors import HouseRulesError, ScoreError
+from scoring.engine.rules import TWENTY_FIVE_RULES
 
 
 @pytest.mark.parametrize(

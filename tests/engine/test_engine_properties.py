@@ -7,20 +7,19 @@ from hypothesis import strategies as st
 
 from scoring.engine import (
     DEFAULT_RULES,
-    FIVE_ONLY_RULES,
-    TWENTY_FIVE_RULES,
     Card,
     HouseRules,
     Suit,
     check_claim,
     deck,
     is_trump,
-    legal_plays,
     play_round,
-    suit_of,
     trick_winner,
     trump_order,
 )
+from scoring.engine.legal import legal_plays
+from scoring.engine.ranks import suit_of
+from scoring.engine.rules import FIVE_ONLY_RULES, TWENTY_FIVE_RULES
 
 ALL_RULES = [
     DEFAULT_RULES,

@@ -4,17 +4,10 @@ import dataclasses
 
 import pytest
 
-from scoring.engine import (
-    DEFAULT_RULES,
-    FIVE_ONLY_RULES,
-    EngineError,
-    HouseRules,
-    HouseRulesError,
-    Obligation,
-    explain_legal_plays,
-    legal_plays,
-    parse_card,
-)
+from scoring.engine import DEFAULT_RULES, EngineError, HouseRules, explain_legal_plays, parse_card
+from scoring.engine.errors import HouseRulesError
+from scoring.engine.legal import Obligation, legal_plays
+from scoring.engine.rules import FIVE_ONLY_RULES
 
 HEARTS_ON_HEARTS = HouseRules(hearts_on_hearts=True)
 ANY_CARD = HouseRules(nontrump_lead="any")

@@ -5,16 +5,15 @@ import pytest
 from scoring.engine import (
     AUCTION_RULES,
     DEFAULT_RULES,
-    FIVE_ONLY_RULES,
-    TWENTY_FIVE_RULES,
     CardError,
     EngineError,
     HouseRules,
     PlayError,
-    ScoreError,
     parse_card,
     play_round,
 )
+from scoring.engine.errors import ScoreError
+from scoring.engine.rules import FIVE_ONLY_RULES, TWENTY_FIVE_RULES
 
 # Clubs trump, seat 3 deals, so seat 0 leads; every play is legal.
 ROUND_A = [
