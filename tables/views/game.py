@@ -42,6 +42,20 @@ def _screen_url(evening: Evening, anchor: str = "") -> str:
     return f"{url}#{anchor}" if anchor else url
 
 
+def _card_words() -> dict[str, str]:
+    """The words every table's card shows, translated once for the page
+    (`words` in the template): not once per card and button."""
+    return {
+        "in": _("In"),
+        "by_phones": _("by the table's phones"),
+        "reported": _("Reported at the table"),
+        "change": _("Change"),
+        "deals_first": _("deals first"),
+        "won": _("won"),
+        "lost": _("lost"),
+    }
+
+
 def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
     todo = request.GET.get("show") == "todo"
     context = {
@@ -51,6 +65,7 @@ def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
         "is_last_game": evening.current_game >= evening.games,
         "disputed": queries.disputed_tables(evening),
         "late_reports": queries.late_reports(evening),
+        "words": _card_words(),
     }
     if evening.is_setup:
         couples = evening.couples.present_at(1).count()
@@ -127,6 +142,7 @@ def _table_response(
         "card_error": error,
         "oob": True,
         "todo": request.POST.get("show") == "todo",
+        "words": _card_words(),
     }
     return render(request, "tables/game/tap.html", context, status=status)
 
