@@ -10,7 +10,7 @@ queries, whatever the number of tables or couples.
     whereabouts(evening, couple) -> Whereabouts         # 2 queries at most
     CurrentGame(evening, current_seating(evening))      # every couple's, 0 more
     game_plan(evening, number) -> rotation.GameSeating  # 2 queries
-    movement(evening, number) -> Movement               # 4 queries
+    movement(evening, number) -> Movement               # 4 queries (3 given seatings)
     open_reports(evening) -> dict[seating id, list[TableReport]]   # 1 query
     late_reports(evening) -> list[LateReport] still to check     # 1 query
     leaving_and_joining(evening) -> (leaving, joining)  # 1 query
@@ -274,12 +274,17 @@ class Movement:
     closed: list[int]
 
 
-def movement(evening: Evening, number: int) -> Movement | None:
-    """Who stays, who moves where, who sits out, going into game `number`."""
+def movement(
+    evening: Evening, number: int, seatings: list[Seating] | None = None
+) -> Movement | None:
+    """Who stays, who moves where, who sits out, going into game `number`.
+    `seatings`: game `number`'s, when the caller has them already (the game
+    screen, `current_seatings`): one query fewer."""
     game = Game.objects.filter(evening=evening, number=number).select_related("bye").first()
     if game is None:
         return None
-    seatings = list(_seatings(evening, number))
+    if seatings is None:
+        seatings = list(_seatings(evening, number))
     previous = game_plan(evening, number - 1) if number > 1 else None
 
     def origin(couple: Couple) -> int | str:
@@ -385,10 +390,14 @@ def games_summary(evening: Evening) -> list[dict]:
     )
 
 
-def current_tables(evening: Evening, *, todo_only: bool = False) -> list[Seating]:
-    """The current game's tables for the game screen (2 queries), each with
-    `reports` (its table-side reports), `disputed` and `pending` set."""
-    seatings = current_seatings(evening)
+def current_tables(
+    evening: Evening, *, todo_only: bool = False, seatings: list[Seating] | None = None
+) -> list[Seating]:
+    """The current game's tables for the game screen (2 queries; 1 when
+    given `seatings`, the current game's), each with `reports` (its
+    table-side reports), `disputed` and `pending` set."""
+    if seatings is None:
+        seatings = current_seatings(evening)
     reports = open_reports(evening) if seatings else {}
     for seating in seatings:
         seating.table_reports = reports.get(seating.pk, [])
