@@ -1,9 +1,6 @@
 """Template filters for the scoring pages: money and cards as halls write them."""
 
 from django import template
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
-from django.utils.translation import gettext
 
 from cardnight import formats
 from scoring.results import pots
@@ -48,10 +45,3 @@ def pot_for(pots_by_evening: dict, evening):
     """The pot of `evening` in a `jar_pots` answer, or None."""
     return (pots_by_evening or {}).get(getattr(evening, "pk", None))
 
-
-@register.filter(is_safe=True)
-def couple_label(number) -> str:
-    """ "Couple 12", the words of `{% blocktranslate with n=number %}Couple
-    {{ n }}{% endblocktranslate %}` (the same message, translated), at a
-    fraction of the tag's cost: the board says it once a row."""
-    return mark_safe(gettext("Couple %(n)s") % {"n": conditional_escape(number)})  # noqa: S308
