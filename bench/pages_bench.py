@@ -69,7 +69,7 @@ def requests_for(evening) -> dict:
     """What each kind asks: (path, before each request)."""
     slug = evening.slug
     return {
-        "healthz": (f"/healthz", None),
+        "healthz": ("/healthz", None),
         "standings": (f"/evenings/{slug}/standings/", None),
         "game": (f"/evenings/{slug}/game/", None),
         "board": (f"/e/{slug}/", evening.bump_version),

@@ -44,4 +44,3 @@ def jar_pots(evenings) -> dict:
 def pot_for(pots_by_evening: dict, evening):
     """The pot of `evening` in a `jar_pots` answer, or None."""
     return (pots_by_evening or {}).get(getattr(evening, "pk", None))
-
