@@ -7,8 +7,10 @@ no Redis): for each size an evening of --couples couples in the middle of
 game 13 (tests/support/board.py's `build_evening`), an organizer signed in
 on Django's test client. Each round asks, in turn, for /healthz (20 times)
 and for each page (3 times each): the standings, the game screen (every
-table), and the board rebuilt (the evening's version bumped before each
-request, so the board's tree and page are built afresh). Printed per page:
+table), the board rebuilt (the evening's version bumped before each
+request, so the board's tree and page are built afresh), and a couple's
+card after a change (`cards`: every couple's card of the version is built
+in one pass, scoring.board.views._cards). Printed per page:
 the median CPU of one request (the thread's CPU time), in ms and as a ratio
 to /healthz's median in the same round (median over the rounds), and its SQL
 queries. Both English and French are asked for (half the requests each).
@@ -28,7 +30,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("standings", "game", "board")
+PAGES = ("standings", "game", "board", "cards")
 
 
 def setup(var: str) -> None:
@@ -73,6 +75,7 @@ def requests_for(evening) -> dict:
         "standings": (f"/evenings/{slug}/standings/", None),
         "game": (f"/evenings/{slug}/game/", None),
         "board": (f"/e/{slug}/", evening.bump_version),
+        "cards": (f"/e/{slug}/couple/7/", evening.bump_version),
     }
 
 
