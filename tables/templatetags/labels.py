@@ -14,23 +14,25 @@ from django.utils.translation import gettext
 register = template.Library()
 
 
-def _said(message: str, name: str, number) -> str:
-    return mark_safe(gettext(message) % {name: conditional_escape(number)})  # noqa: S308
+def _said(translated: str, name: str, number) -> str:
+    """The message (gettext'd where it is named, so makemessages finds it)
+    with its number in."""
+    return mark_safe(translated % {name: conditional_escape(number)})  # noqa: S308
 
 
 @register.filter(is_safe=True)
 def couple_label(number) -> str:
     """ "Couple 12"."""
-    return _said("Couple %(n)s", "n", number)
+    return _said(gettext("Couple %(n)s"), "n", number)
 
 
 @register.filter(is_safe=True)
 def table_label(number) -> str:
     """ "Table 12"."""
-    return _said("Table %(n)s", "n", number)
+    return _said(gettext("Table %(n)s"), "n", number)
 
 
 @register.filter(is_safe=True)
 def from_table(number) -> str:
     """ "comes from table 12" (the game screen's movement)."""
-    return _said("comes from table %(t)s", "t", number)
+    return _said(gettext("comes from table %(t)s"), "t", number)

@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -52,7 +53,8 @@ def _cards_share(evening: Evening) -> dict:
 
 
 def _card_words() -> dict[str, str]:
-    return {
+    """Our own translations, shown as {% translate %} shows them (not escaped)."""
+    words = {
         "in": _("In"),
         "by_phones": _("by the table's phones"),
         "reported": _("Reported at the table"),
@@ -61,6 +63,7 @@ def _card_words() -> dict[str, str]:
         "won": _("won"),
         "lost": _("lost"),
     }
+    return {key: mark_safe(text) for key, text in words.items()}  # noqa: S308 - our catalogue's
 
 
 def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
