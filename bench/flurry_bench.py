@@ -7,7 +7,7 @@ the hall's phones poll.
                                            [--redis-url redis://127.0.0.1:6379/12]
 
 `make bench` runs it with its defaults (SQLite, the results within 20 s:
-about a minute and a half in all); `make flurry` is the full run
+about a minute in all); `make flurry` is the full run
 (`--seconds 60 --db both`, about five minutes).
 
 On each database, on 127.0.0.1 only: an evening of --tables tables (2 x
