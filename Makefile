@@ -7,7 +7,7 @@ PORT   ?= 8000
 PURE_TESTS := tests/engine tests/scoring/rules tests/tables/test_rotation_rule.py \
 	tests/tables/test_rotation_properties.py
 
-.PHONY: run test test-fast ci install install-dev lint migrations-check deploy-check bench bench-servers load messages screenshots clean help
+.PHONY: run test test-fast ci install install-dev lint migrations-check deploy-check bench bench-servers flurry load messages screenshots clean help
 
 help:
 	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
@@ -16,6 +16,7 @@ help:
 	@echo "make ci     - exactly what CI runs (.ci/run)"
 	@echo "make lint   - ruff, the import contracts (lint-imports) and mypy --strict on the pure cores"
 	@echo "make bench  - print speed figures"
+	@echo "make flurry - every table reports within a minute while 400 phones poll (SQLite, PostgreSQL + Redis)"
 	@echo "make screenshots - refresh the organizer guide's pictures in docs/img/"
 
 $(BIN)/python:
@@ -68,6 +69,10 @@ bench: install-dev
 
 bench-servers: install-dev
 	$(BIN)/python bench/servers.py
+
+# The full flurry (`make bench` runs a short one: SQLite, results within 20 s).
+flurry: install-dev
+	$(BIN)/python bench/flurry_bench.py --seconds 60 --db both
 
 screenshots: install-dev
 	CARDNIGHT_SCREENSHOTS=1 $(BIN)/python -m pytest -q -m screenshots tests/test_screenshots.py

@@ -10,7 +10,7 @@ queries, whatever the number of tables or couples.
     whereabouts(evening, couple) -> Whereabouts         # 2 queries at most
     CurrentGame(evening, current_seating(evening))      # every couple's, 0 more
     game_plan(evening, number) -> rotation.GameSeating  # 2 queries
-    movement(evening, number) -> Movement               # 4 queries
+    movement(evening, number) -> Movement               # 4 queries (3 given seatings)
     open_reports(evening) -> dict[seating id, list[TableReport]]   # 1 query
     late_reports(evening) -> list[LateReport] still to check     # 1 query
     leaving_and_joining(evening) -> (leaving, joining)  # 1 query
@@ -44,24 +44,51 @@ from .models import (
 BYE, OUT = rotation.BYE, rotation.OUT
 
 
-def _seatings(evening: Evening, number: int):
+def _seatings(evening: Evening, number: int, *, couples_only: bool = False):
+    """`couples_only`: `deals_first` and `winner` not read again with the
+    seatings; `_known_couples` takes them from the table's two couples."""
+    related = ["table", "couple_a", "couple_b"]
+    if not couples_only:
+        related += ["deals_first", "winner"]
     return (
         Seating.objects.filter(game__evening=evening, game__number=number)
-        .select_related("table", "couple_a", "couple_b", "deals_first", "winner")
+        .select_related(*related)
         .order_by("table__number")
     )
+
+
+def _known_couples(seatings: list[Seating]) -> list[Seating]:
+    """Each seating's `deals_first` and `winner` set to its couple A or B
+    (always one of them; any other is read when asked for), as
+    select_related would load them, with two objects fewer made a seating
+    (the game screen shows hundreds)."""
+    for name in ("deals_first", "winner"):
+        field = Seating._meta.get_field(name)
+        for seating in seatings:
+            pk = getattr(seating, field.attname)
+            if pk is None:
+                field.set_cached_value(seating, None)
+            elif pk == seating.couple_a_id:
+                field.set_cached_value(seating, seating.couple_a)
+            elif pk == seating.couple_b_id:
+                field.set_cached_value(seating, seating.couple_b)
+    return seatings
+
+
+def _listed(evening: Evening, number: int) -> list[Seating]:
+    return _known_couples(list(_seatings(evening, number, couples_only=True)))
 
 
 def current_seatings(evening: Evening) -> list[Seating]:
     """Every table of the current game (empty before play starts)."""
     if not evening.current_game:
         return []
-    return list(_seatings(evening, evening.current_game))
+    return _listed(evening, evening.current_game)
 
 
 def game_seatings(evening: Evening, number: int) -> list[Seating]:
     """Every table of game `number`."""
-    return list(_seatings(evening, number))
+    return _listed(evening, number)
 
 
 def game_table(evening: Evening, number: int, table: int) -> Seating | None:
@@ -274,12 +301,17 @@ class Movement:
     closed: list[int]
 
 
-def movement(evening: Evening, number: int) -> Movement | None:
-    """Who stays, who moves where, who sits out, going into game `number`."""
+def movement(
+    evening: Evening, number: int, seatings: list[Seating] | None = None
+) -> Movement | None:
+    """Who stays, who moves where, who sits out, going into game `number`.
+    `seatings`: game `number`'s, when the caller has them already (the game
+    screen, `current_seatings`): one query fewer."""
     game = Game.objects.filter(evening=evening, number=number).select_related("bye").first()
     if game is None:
         return None
-    seatings = list(_seatings(evening, number))
+    if seatings is None:
+        seatings = _listed(evening, number)
     previous = game_plan(evening, number - 1) if number > 1 else None
 
     def origin(couple: Couple) -> int | str:
@@ -385,10 +417,14 @@ def games_summary(evening: Evening) -> list[dict]:
     )
 
 
-def current_tables(evening: Evening, *, todo_only: bool = False) -> list[Seating]:
-    """The current game's tables for the game screen (2 queries), each with
-    `reports` (its table-side reports), `disputed` and `pending` set."""
-    seatings = current_seatings(evening)
+def current_tables(
+    evening: Evening, *, todo_only: bool = False, seatings: list[Seating] | None = None
+) -> list[Seating]:
+    """The current game's tables for the game screen (2 queries; 1 when
+    given `seatings`, the current game's), each with `reports` (its
+    table-side reports), `disputed` and `pending` set."""
+    if seatings is None:
+        seatings = current_seatings(evening)
     reports = open_reports(evening) if seatings else {}
     for seating in seatings:
         seating.table_reports = reports.get(seating.pk, [])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 BYE = "bye"  # a place: sitting out
 OUT = "out"  # a place: not in that game (not arrived yet, or gone)
@@ -94,14 +95,17 @@ class GameSeating:
                 return seat
         raise KeyError(table)
 
+    @cached_property
+    def _tables_of(self) -> dict[int, int]:
+        """{couple: its table}, made once: `place_of` is asked for every
+        couple of a game (the game screen's movement), which was quadratic."""
+        return {couple: seat.table for seat in self.tables for couple in seat.couples}
+
     def place_of(self, couple: int) -> int | str:
         """The table number of `couple`, BYE, or OUT."""
         if couple == self.bye:
             return BYE
-        for seat in self.tables:
-            if couple in seat.couples:
-                return seat.table
-        return OUT
+        return self._tables_of.get(couple, OUT)
 
 
 @dataclass(frozen=True)

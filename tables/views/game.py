@@ -15,6 +15,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -42,6 +43,29 @@ def _screen_url(evening: Evening, anchor: str = "") -> str:
     return f"{url}#{anchor}" if anchor else url
 
 
+def _cards_share(evening: Evening) -> dict:
+    """What every table's card of the current game shows alike, made once
+    for the page, not once per card and button: its words (`words`), and its
+    result form's address less the table's number (`result_url`: the
+    address of table 0, less its "0/")."""
+    zero = reverse("game-result", args=[evening.slug, evening.current_game, 0])
+    return {"words": _card_words(), "result_url": zero.removesuffix("0/")}
+
+
+def _card_words() -> dict[str, str]:
+    """Our own translations, shown as {% translate %} shows them (not escaped)."""
+    words = {
+        "in": _("In"),
+        "by_phones": _("by the table's phones"),
+        "reported": _("Reported at the table"),
+        "change": _("Change"),
+        "deals_first": _("deals first"),
+        "won": _("won"),
+        "lost": _("lost"),
+    }
+    return {key: mark_safe(text) for key, text in words.items()}  # noqa: S308 - our catalogue's
+
+
 def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
     todo = request.GET.get("show") == "todo"
     context = {
@@ -51,14 +75,17 @@ def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
         "is_last_game": evening.current_game >= evening.games,
         "disputed": queries.disputed_tables(evening),
         "late_reports": queries.late_reports(evening),
+        **_cards_share(evening),
     }
     if evening.is_setup:
         couples = evening.couples.present_at(1).count()
         context.update(couples=couples, tables_count=couples // 2, has_bye=couples % 2 == 1)
         context["start_form"] = extra.pop("start_form", None) or StartForm()
     else:
-        context["tables"] = queries.current_tables(evening, todo_only=todo)
-        context["movement"] = movement = queries.movement(evening, evening.current_game)
+        seatings = queries.current_seatings(evening)  # the tables' and the movement's
+        context["tables"] = queries.current_tables(evening, todo_only=todo, seatings=seatings)
+        number = evening.current_game
+        context["movement"] = movement = queries.movement(evening, number, seatings=seatings)
         context["bye"] = movement.bye if movement else None
         context["leaving"], context["joining"] = queries.leaving_and_joining(evening)
         context["games"] = queries.games_summary(evening)
@@ -127,6 +154,7 @@ def _table_response(
         "card_error": error,
         "oob": True,
         "todo": request.POST.get("show") == "todo",
+        **_cards_share(evening),
     }
     return render(request, "tables/game/tap.html", context, status=status)
 

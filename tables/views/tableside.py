@@ -89,8 +89,9 @@ def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict |
     other_report = reports.get(other.pk) if other else None
     next_places = []
     if seating.winner is not None and not seating.disputed:
+        game = queries.CurrentGame(evening, queries.current_seating(evening))  # for both
         for couple in sorted(couples, key=lambda c: c.pk != seating.winner_id):
-            where = queries.whereabouts(evening, couple)
+            where = game.whereabouts(couple)
             next_places.append({"couple": couple, "place": where.next})
     return {
         "evening": evening,

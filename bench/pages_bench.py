@@ -1,0 +1,163 @@
+"""The volunteers' pages and the board rebuild, as CPU against /healthz's (issue 27).
+
+    .venv/bin/python bench/pages_bench.py [--couples 200 400] [--rounds 5] [--profile PAGE]
+
+In one process, on a throwaway SQLite database (a temporary CARDNIGHT_VAR_DIR,
+no Redis): for each size an evening of --couples couples in the middle of
+game 13 (tests/support/board.py's `build_evening`), an organizer signed in
+on Django's test client. Each round asks, in turn, for /healthz (20 times)
+and for each page (3 times each): the standings, the game screen (every
+table), the board rebuilt (the evening's version bumped before each
+request, so the board's tree and page are built afresh), and a couple's
+card after a change (`cards`: every couple's card of the version is built
+in one pass, scoring.board.views._cards). Printed per page:
+the median CPU of one request (the thread's CPU time), in ms and as a ratio
+to /healthz's median in the same round (median over the rounds), and its SQL
+queries. Both English and French are asked for (half the requests each).
+
+--profile standings|game|board: one size, the page asked 20 times under
+cProfile; the 25 biggest costs (cumulative) are printed instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ("standings", "game", "board", "cards")
+
+
+def setup(var: str) -> None:
+    for name in ("DATABASE_URL", "REDIS_URL"):
+        os.environ.pop(name, None)
+    os.environ.update(
+        CARDNIGHT_VAR_DIR=var, CARDNIGHT_PLAIN_STATIC="true", DEBUG="false", LOG_LEVEL="ERROR"
+    )
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardnight.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def evening_for(couples: int):
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from tables.models import Hall, Membership
+    from tests.support.board import build_evening
+
+    hall = Hall.objects.create(name=f"Bench Hall {couples}")
+    evening = build_evening(
+        hall, couples=couples, played=12, current_in=couples // 4, slug=f"bench-{couples}"
+    )
+    user = User.objects.create(username=f"organizer{couples}")
+    Membership.objects.create(user=user, hall=hall, role=Membership.Role.ORGANIZER)
+    client = Client()
+    client.force_login(user)
+    return evening, client
+
+
+def requests_for(evening) -> dict:
+    """What each kind asks: (path, before each request)."""
+    slug = evening.slug
+    return {
+        "healthz": ("/healthz", None),
+        "standings": (f"/evenings/{slug}/standings/", None),
+        "game": (f"/evenings/{slug}/game/", None),
+        "board": (f"/e/{slug}/", evening.bump_version),
+        "cards": (f"/e/{slug}/couple/7/", evening.bump_version),
+    }
+
+
+def one(client, path: str, language: str, before) -> tuple[float, int]:
+    """The thread's CPU seconds for one request, and its queries."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    if before:
+        before()
+    with CaptureQueriesContext(connection) as queries:
+        cpu = time.thread_time()
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+        spent = time.thread_time() - cpu
+    assert response.status_code == 200, (path, response.status_code)
+    return spent, len(queries)
+
+
+def measure(couples: int, rounds: int) -> dict:
+    evening, client = evening_for(couples)
+    kinds = requests_for(evening)
+    for path, before in kinds.values():  # warm up: templates compiled, caches filled
+        for language in ("en", "fr"):
+            one(client, path, language, before)
+    times: dict[str, list[float]] = {k: [] for k in kinds}
+    ratios: dict[str, list[float]] = {k: [] for k in kinds}
+    queries: dict[str, int] = {}
+    for _ in range(rounds):
+        medians = {}
+        for kind, (path, before) in kinds.items():
+            count = 20 if kind == "healthz" else 4
+            spent = []
+            for n in range(count):
+                cpu, queries[kind] = one(client, path, ("en", "fr")[n % 2], before)
+                spent.append(cpu)
+            medians[kind] = statistics.median(spent)
+            times[kind].append(medians[kind])
+        for kind in kinds:
+            ratios[kind].append(medians[kind] / medians["healthz"])
+    return {
+        kind: (statistics.median(times[kind]), statistics.median(ratios[kind]), queries[kind])
+        for kind in kinds
+    }
+
+
+def profile(couples: int, page: str) -> None:
+    import cProfile
+    import pstats
+
+    evening, client = evening_for(couples)
+    path, before = requests_for(evening)[page]
+    for language in ("en", "fr"):
+        one(client, path, language, before)
+    profiler = cProfile.Profile()
+    for n in range(20):
+        if before:
+            before()
+        profiler.enable()
+        client.get(path, HTTP_ACCEPT_LANGUAGE=("en", "fr")[n % 2])
+        profiler.disable()
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--couples", type=int, nargs="+", default=[200, 400])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profile", choices=PAGES)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="cardnight-pages-bench-") as var:
+        setup(var)
+        if args.profile:
+            profile(args.couples[0], args.profile)
+            return 0
+        print(f"test client, SQLite, {args.rounds} rounds; CPU of one request, median")
+        print(f"{'couples':>8} {'page':<10}{'CPU ms':>9}{'x /healthz':>12}{'queries':>9}")
+        for couples in args.couples:
+            for kind, (ms, ratio, queries) in measure(couples, args.rounds).items():
+                print(f"{couples:>8} {kind:<10}{ms * 1000:>9.2f}{ratio:>12.1f}{queries:>9}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
