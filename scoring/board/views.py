@@ -23,6 +23,7 @@ from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import Context
 from django.template.loader import get_template, render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
@@ -32,6 +33,7 @@ from django.views.decorators.http import condition, require_safe
 
 from scoring import board
 from scoring.board import freshness
+from scoring.board.card_words import CardWords
 from scoring.board.packing import CSRF_SLOT, PackedPage, gzipped, packed, send_page
 from tables.models import Evening
 
@@ -380,8 +382,12 @@ def _with_punches(card: dict, made: dict) -> dict:
 
 def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
     state = board.state_of(evening)
+    words = CardWords()
     return {
+        "url": reverse("board-couple", args=[evening.slug, card["couple"]]),
         "card": _with_punches(card, {}),
+        "words": words.words,
+        "said": words.sentences(card),
         "slug": evening.slug,
         "poll": settings.BOARD_POLL_SECONDS,
         "etag": board.etag(state, f"couple-{card['couple']}-live", _language(request)),
@@ -404,10 +410,16 @@ def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, boar
         data = board.get_board(evening, language)
         head = board.heading(evening)
         made: dict = {}
+        words = CardWords()
+        # The cards' own address, made once ("board-couple" with 0, less its "0/").
+        url = reverse("board-couple", args=[evening.slug, 0]).removesuffix("0/")
         cards = {}
         for number, card in board.couple_cards(evening, data, board.get_seating(evening)).items():
             context = {
+                "url": f"{url}{number}/",
                 "card": _with_punches(card, made),
+                "words": words.words,
+                "said": words.sentences(card),
                 "slug": evening.slug,
                 "poll": settings.BOARD_POLL_SECONDS,
                 "etag": board.etag(state, f"couple-{number}-live", language),
