@@ -12,14 +12,13 @@ import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
-from cardnight import live_script
+from cardnight.freshness import code_revision, weak_etag
 from cardnight.private import write_private
 from tables import state_cache
 from tables.models import Evening
@@ -129,31 +128,13 @@ def board_state(slug: str) -> BoardState | None:
     return state
 
 
-@cache
-def code_revision() -> str:
-    """A short hash of the board's code and templates: a new release changes
-    every ETag and cache key, so no phone keeps a page the old code made."""
-    base = Path(settings.SITE_DIR)
-    paths = sorted(Path(__file__).parent.glob("*.py"))  # the board package's code
-    paths += sorted((base / "templates" / "board").glob("*.html"))
-    paths += [base / "static" / "css" / "board.css", *live_script.paths(base)]
-    digest = hashlib.sha256()
-    for path in paths:
-        if path.exists():
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:8]
-
-
 def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> str:
     """A weak ETag from the evening's version, the hall's privacy, the
     language, the view kind and the code revision (plus `extra`, e.g. a hash
     of the cookies for a page that holds a CSRF token)."""
-    parts = [str(state.pk), str(state.version), state.generation, state.privacy]
-    parts += [language or "-", kind]
-    parts += [code_revision(), str(settings.BOARD_POLL_SECONDS)]
-    if extra:
-        parts.append(extra)
-    return 'W/"' + ".".join(parts) + '"'
+    parts = [state.pk, state.version, state.generation, state.privacy, language or "-", kind]
+    parts += [settings.BOARD_POLL_SECONDS, *([extra] if extra else [])]
+    return weak_etag(*parts)
 
 
 def cache_key(state: BoardState, *parts: str) -> str:
