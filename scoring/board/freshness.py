@@ -17,6 +17,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
+from django.utils.http import parse_etags
 
 from cardnight.freshness import code_revision, weak_etag
 from cardnight.private import write_private
@@ -135,6 +136,17 @@ def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> s
     parts = [state.pk, state.version, state.generation, state.privacy, language or "-", kind]
     parts += [settings.BOARD_POLL_SECONDS, *([extra] if extra else [])]
     return weak_etag(*parts)
+
+
+def held_version(request, state: BoardState) -> int:
+    """The newest version of `state`'s evening among the board ETags the
+    request holds (`If-None-Match`; 0: none): what the phone was shown last."""
+    newest = 0
+    for tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
+        pk, version, generation, *_ = [*tag.removeprefix("W/").strip('"').split("."), "", ""]
+        if pk == str(state.pk) and generation == state.generation and version.isdigit():
+            newest = max(newest, int(version))
+    return newest
 
 
 def cache_key(state: BoardState, *parts: str) -> str:
@@ -373,7 +385,7 @@ def cached(key: str, build, *, rendered: bool = False):
     return value
 
 
-def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
+def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, held: int = 0):
     """The value for `state` from the cache, else built by `build()` (which
     returns the value and the state it was built from), by one process for
     all of them (the others wait for it, `_building`).
@@ -383,8 +395,10 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
     is returned with its own state instead of building again. The caller
     then labels it with its own (older) ETag, so the phone asks again on its
     next poll: nobody is told an old board is current, and while results
-    pour in, each process rebuilds at most once per window. Returns
-    (value, the state it shows)."""
+    pour in, each process rebuilds at most once per window. Never older
+    than `held`, the version the phone holds (`held_version`): the last one
+    built may be older than what another process showed it. Returns (value,
+    the state it shows)."""
     key = cache_key(state, *parts)
     value = cache_get(key, rendered=True)
     if value is not None:
@@ -396,7 +410,7 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
         latest = cache_get(latest_key)
         if (
             latest is not None
-            and latest["version"] < state.version
+            and held <= latest["version"] < state.version
             and time.time() - latest["built"] < window
         ):
             shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)

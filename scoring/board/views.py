@@ -277,7 +277,9 @@ def _live(
         return {"html": html, "gzip": gzipped(html), "head": board.heading(evening)}, state
 
     window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
-    return board.coalesced(_state(request), (live_kind, language, poll), build, window)
+    state = _state(request)
+    held = board.held_version(request, state)
+    return board.coalesced(state, (live_kind, language, poll), build, window, held)
 
 
 def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
@@ -403,7 +405,9 @@ def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, boar
 
     window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
     poll = str(settings.BOARD_POLL_SECONDS)
-    return board.coalesced(_state(request), ("cards", language, poll), build, window)
+    state = _state(request)
+    held = board.held_version(request, state)
+    return board.coalesced(state, ("cards", language, poll), build, window, held)
 
 
 @require_safe
