@@ -1,7 +1,7 @@
 """The files that make up the live pages' script (static/js/live/), in the
 order a page loads them: the one list. base.html includes them
-(`{% live_scripts %}`), the board's code revision hashes them
-(scoring/board/freshness.py) and tests/offline/test_static_files.py
+(`{% live_scripts %}`), the code revision of every ETag hashes them
+(cardnight/freshness.py) and tests/offline/test_static_files.py
 measures them. What each file does: docs/development.md "The live script (static/js/live/)"."""
 
 from pathlib import Path

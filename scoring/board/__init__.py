@@ -25,6 +25,7 @@ from scoring.board.freshness import (
     cache_set,
     coalesced,
     etag,
+    held_version,
     state_of,
 )
 from tables.privacy import names_are_public
@@ -43,6 +44,7 @@ __all__ = [
     "get_board",
     "get_seating",
     "heading",
+    "held_version",
     "match_couples",
     "names_are_public",
     "parse_number",

@@ -12,16 +12,15 @@ import time
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache as django_cache
 from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
+from django.utils.http import parse_etags
 
-from cardnight import live_script
+from cardnight.freshness import code_revision, weak_etag
 from cardnight.private import write_private
-from tables import state_cache
 from tables.models import Evening
 
 logger = logging.getLogger(__name__)
@@ -111,49 +110,33 @@ def board_state(slug: str) -> BoardState | None:
     evening): its id, version, the hall's privacy and the database generation.
 
     This is all a poll answered 304 costs. It reads the database, so several
-    server processes or machines agree without sharing memory; with the
-    shared cache on (REDIS_URL), a state kept there answers instead
-    (tables/state_cache.py says why that is never older than the database
-    a writer has acknowledged)."""
-    kept = state_cache.read(slug)
-    if kept is not None:
-        return BoardState(*kept)
+    server processes or machines agree without sharing memory, and a poll
+    that starts after a write was acknowledged sees it."""
     sql, params, slot = _state_sql(DEFAULT_DB_ALIAS)
     params = list(params)
     params[slot] = slug
     row = _fetch_one(DEFAULT_DB_ALIAS, sql, params)
-    if row is None:
-        return None
-    state = BoardState(*row)
-    state_cache.store(slug, state.pk, state.version, state.privacy, state.generation, True)
-    return state
-
-
-@cache
-def code_revision() -> str:
-    """A short hash of the board's code and templates: a new release changes
-    every ETag and cache key, so no phone keeps a page the old code made."""
-    base = Path(settings.SITE_DIR)
-    paths = sorted(Path(__file__).parent.glob("*.py"))  # the board package's code
-    paths += sorted((base / "templates" / "board").glob("*.html"))
-    paths += [base / "static" / "css" / "board.css", *live_script.paths(base)]
-    digest = hashlib.sha256()
-    for path in paths:
-        if path.exists():
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:8]
+    return None if row is None else BoardState(*row)
 
 
 def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> str:
     """A weak ETag from the evening's version, the hall's privacy, the
     language, the view kind and the code revision (plus `extra`, e.g. a hash
     of the cookies for a page that holds a CSRF token)."""
-    parts = [str(state.pk), str(state.version), state.generation, state.privacy]
-    parts += [language or "-", kind]
-    parts += [code_revision(), str(settings.BOARD_POLL_SECONDS)]
-    if extra:
-        parts.append(extra)
-    return 'W/"' + ".".join(parts) + '"'
+    parts = [state.pk, state.version, state.generation, state.privacy, language or "-", kind]
+    parts += [settings.BOARD_POLL_SECONDS, *([extra] if extra else [])]
+    return weak_etag(*parts)
+
+
+def held_version(request, state: BoardState) -> int:
+    """The newest version of `state`'s evening among the board ETags the
+    request holds (`If-None-Match`; 0: none): what the phone was shown last."""
+    newest = 0
+    for tag in parse_etags(request.META.get("HTTP_IF_NONE_MATCH", "")):
+        pk, version, generation, *_ = [*tag.removeprefix("W/").strip('"').split("."), "", ""]
+        if pk == str(state.pk) and generation == state.generation and version.isdigit():
+            newest = max(newest, int(version))
+    return newest
 
 
 def cache_key(state: BoardState, *parts: str) -> str:
@@ -392,7 +375,7 @@ def cached(key: str, build, *, rendered: bool = False):
     return value
 
 
-def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
+def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, held: int = 0):
     """The value for `state` from the cache, else built by `build()` (which
     returns the value and the state it was built from), by one process for
     all of them (the others wait for it, `_building`).
@@ -402,8 +385,10 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
     is returned with its own state instead of building again. The caller
     then labels it with its own (older) ETag, so the phone asks again on its
     next poll: nobody is told an old board is current, and while results
-    pour in, each process rebuilds at most once per window. Returns
-    (value, the state it shows)."""
+    pour in, each process rebuilds at most once per window. Never older
+    than `held`, the version the phone holds (`held_version`): the last one
+    built may be older than what another process showed it. Returns (value,
+    the state it shows)."""
     key = cache_key(state, *parts)
     value = cache_get(key, rendered=True)
     if value is not None:
@@ -415,7 +400,7 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float):
         latest = cache_get(latest_key)
         if (
             latest is not None
-            and latest["version"] < state.version
+            and held <= latest["version"] < state.version
             and time.time() - latest["built"] < window
         ):
             shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)

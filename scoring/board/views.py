@@ -11,10 +11,8 @@ memory decides freshness: several processes or machines on one database
 give the same answers.
 """
 
-import hashlib
 import json
 import re
-from functools import wraps
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
@@ -26,11 +24,11 @@ from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.http import parse_etags
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.views.decorators.http import condition, require_safe
+from django.views.decorators.http import require_safe
 
+from cardnight.freshness import conditional, digest, is_current, polled_answer
 from scoring import board
 from scoring.board import freshness
 from scoring.board.card_words import CardWords
@@ -47,11 +45,11 @@ def _language(request: HttpRequest) -> str:
 def _cookies(request: HttpRequest) -> str:
     """A short hash of the session and CSRF cookies: a full page holds a CSRF
     token and the sign-in links, so it is only "the same" for the same cookies."""
-    raw = "|".join(
+    held = [
         request.COOKIES.get(name, "")
         for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME)
-    )
-    return hashlib.sha256(raw.encode()).hexdigest()[:10] if raw.strip("|") else "anon"
+    ]
+    return digest(*held) if any(held) else "anon"
 
 
 def _variant(request: HttpRequest, kind: str, htmx: bool, language: str) -> tuple[str, str, str]:
@@ -71,10 +69,9 @@ def _finish(response: HttpResponse, kind: str, htmx: bool) -> HttpResponse:
     """What every board answer says: ask again every time (`no-cache`), kept
     by the phone only (`private`) when it holds a CSRF token, and `Vary:
     HX-Request` because the poll and the page share a URL."""
-    patch_cache_control(response, no_cache=True)
+    polled_answer(response)
     if kind != JSON_KIND and not htmx:
         patch_cache_control(response, private=True)
-    patch_vary_headers(response, ["HX-Request"])
     return response
 
 
@@ -84,23 +81,14 @@ def public_board(kind: str):
     and `Vary: HX-Request` because the poll and the page share a URL. The
     view finds the looked-up state in `request.board_state`."""
 
-    def decorator(view):
-        def etag_func(request: HttpRequest, slug: str, **kwargs) -> str | None:
-            state = request.board_state = board.board_state(slug)
-            if state is None:
-                return None  # the view answers 404
-            name = kind if "number" not in kwargs else f"{kind}-{kwargs['number']}"
-            return _etag(request, state, name, bool(request.htmx), _language(request))
+    def etag_func(request: HttpRequest, slug: str, **kwargs) -> str | None:
+        state = request.board_state = board.board_state(slug)
+        if state is None:
+            return None  # the view answers 404
+        name = kind if "number" not in kwargs else f"{kind}-{kwargs['number']}"
+        return _etag(request, state, name, bool(request.htmx), _language(request))
 
-        conditional = condition(etag_func=etag_func)(view)
-
-        @wraps(view)
-        def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            return _finish(conditional(request, *args, **kwargs), kind, bool(request.htmx))
-
-        return wrapped
-
-    return decorator
+    return conditional(etag_func, lambda request, response: _finish(response, kind, request.htmx))
 
 
 # The polls a hall of phones sends every few seconds: the board, the TV and a
@@ -165,10 +153,7 @@ class PollMiddleware:
         cards = board.cache_get(board.cache_key(state, "cards", language, poll), rendered=True)
         card = cards["cards"].get(int(match["number"])) if cards is not None else None
         tag = _etag(request, state, f"couple-{int(match['number'])}", True, language)
-        held = request.META.get("HTTP_IF_NONE_MATCH", "")
-        if card is None or tag.removeprefix("W/") in (
-            e.removeprefix("W/") for e in parse_etags(held)
-        ):
+        if card is None or is_current(request, tag):
             return None  # the view answers (a 304, or "not found")
         response = HttpResponse(card["html"])
         for name, value in headers:
@@ -232,7 +217,7 @@ class PollMiddleware:
             kind = f"couple-{int(match['number'])}"
         language = translation.get_language_from_request(request)
         tag = _etag(request, state, kind, True, language)
-        if tag.removeprefix("W/") not in (e.removeprefix("W/") for e in parse_etags(held)):
+        if not is_current(request, tag):
             return None
         response = _finish(HttpResponseNotModified(), kind, True)
         response["ETag"] = tag
@@ -294,7 +279,9 @@ def _live(
         return {"html": html, "gzip": gzipped(html), "head": board.heading(evening)}, state
 
     window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
-    return board.coalesced(_state(request), (live_kind, language, poll), build, window)
+    state = _state(request)
+    held = board.held_version(request, state)
+    return board.coalesced(state, (live_kind, language, poll), build, window, held)
 
 
 def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
@@ -430,7 +417,9 @@ def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, boar
 
     window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
     poll = str(settings.BOARD_POLL_SECONDS)
-    return board.coalesced(_state(request), ("cards", language, poll), build, window)
+    state = _state(request)
+    held = board.held_version(request, state)
+    return board.coalesced(state, ("cards", language, poll), build, window, held)
 
 
 @require_safe

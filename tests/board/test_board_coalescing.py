@@ -54,3 +54,31 @@ def test_with_no_window_every_change_is_shown_at_once(client, make_evening, sett
     first = poll(client, evening)
     record(evening, 1)
     assert poll(client, evening, etag=first["ETag"])["ETag"] != first["ETag"]
+
+
+def version_of(etag: str) -> int:
+    return int(etag.removeprefix('W/"').split(".")[1])
+
+
+@pytest.mark.parametrize("name", ["board", "board-couple"])
+def test_a_poll_never_gets_a_board_older_than_the_one_the_phone_holds(
+    client, make_evening, settings, name
+):
+    """The last part this process built may be older than the one another
+    process showed the phone since: inside the window the phone still never
+    goes back."""
+    settings.BOARD_MIN_REBUILD_SECONDS = 60
+    evening = make_evening(couples=10, played=3, current_in=0)
+    args = [3] if name == "board-couple" else []
+    link = url(name, evening, *args)
+    first = client.get(link, headers=HTMX)  # this process: built a moment ago
+    record(evening, 1)
+    evening.refresh_from_db()
+    # ...another process showed the phone the next version
+    kind = "couple-3-live" if args else "board-live"
+    shown = board.etag(board.state_of(evening), kind, "en")
+    assert version_of(shown) > version_of(first["ETag"])
+    record(evening, 2)
+    again = client.get(link, headers={**HTMX, "If-None-Match": shown})
+    assert again.status_code == 200
+    assert version_of(again["ETag"]) >= version_of(shown)

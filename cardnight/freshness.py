@@ -1,0 +1,95 @@
+"""Freshness of every polled page: the private live pages (tables/live.py)
+and the public board (scoring/board/freshness.py) alike.
+
+A page that is polled answers a conditional GET: its weak ETag is made of
+what decides whether a copy is current (an evening's id and version, the
+view, the language, ...) plus the code's revision, and a poll that holds it
+gets a 304 with no page built. Each caller looks up its own parts (one small
+query); this module makes the ETag, checks `If-None-Match`, and says what
+every polled answer says (`no-cache`, `Vary: HX-Request`). It imports no app.
+"""
+
+import hashlib
+from functools import cache, wraps
+from pathlib import Path
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
+from django.views.decorators.http import condition
+
+from cardnight import live_script
+
+# What a release is made of, under settings.SITE_DIR (migrations do not
+# change a page).
+_CODE = [("cardnight", "*.py"), ("tables", "*.py"), ("scoring", "*.py")]
+_PAGES = [("templates", "*.html"), ("static/css", "*.css")]
+
+
+@cache
+def code_revision() -> str:
+    """A short hash of the site's code, templates, styles and live script: a
+    new release changes every ETag and every board cache key, so no phone
+    keeps a page, and no cache a value, that the old code made."""
+    site = Path(settings.SITE_DIR)
+    paths = [
+        path
+        for folder, pattern in [*_CODE, *_PAGES]
+        for path in sorted((site / folder).rglob(pattern))
+        if "migrations" not in path.parts
+    ]
+    digest = hashlib.sha256()
+    for path in [*paths, *live_script.paths(site)]:
+        if path.exists():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:8]
+
+
+def digest(*words: object) -> str:
+    """A short hash of `words` that cannot go in an ETag as they are (a
+    URL, a person's id, cookies)."""
+    return hashlib.sha256("|".join(map(str, words)).encode()).hexdigest()[:16]
+
+
+def weak_etag(*parts: object) -> str:
+    """A weak ETag of `parts` (each plain letters, digits, '-' or '_') and the
+    code's revision, readable: `W/"12.345.en.board.1a2b3c4d"`."""
+    return 'W/"' + ".".join([*map(str, parts), code_revision()]) + '"'
+
+
+def is_current(request: HttpRequest, etag: str) -> bool:
+    """Does the request's `If-None-Match` hold `etag`? (A weak comparison,
+    as Django's `condition` makes it.)"""
+    held = request.META.get("HTTP_IF_NONE_MATCH")
+    if not held:
+        return False
+    wanted = etag.removeprefix("W/")
+    return any(tag.removeprefix("W/") == wanted for tag in parse_etags(held))
+
+
+def polled_answer(response: HttpResponse) -> HttpResponse:
+    """What every answer of a polled URL says: ask again every time
+    (`no-cache`), and `Vary: HX-Request`, as the poll and the page share a URL."""
+    patch_cache_control(response, no_cache=True)
+    patch_vary_headers(response, ["HX-Request"])
+    return response
+
+
+def conditional(etag_func, finish=None):
+    """A conditional GET for a polled view: `etag_func(request, *args,
+    **kwargs)` gives the ETag (None: no ETag, the view answers, e.g. a 404)
+    and a copy that is current gets a 304; then `finish(request, response)`
+    (by default `polled_answer`) adds what every answer says."""
+
+    def decorator(view):
+        checked = condition(etag_func=etag_func)(view)
+
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            response = checked(request, *args, **kwargs)
+            return polled_answer(response) if finish is None else finish(request, response)
+
+        return wrapped
+
+    return decorator
