@@ -70,7 +70,7 @@ def test_a_bye_if_won_is_said_by_the_words_every_card_shares():
     )
 
 
-def test_a_prize_text_is_escaped_and_a_message_alone_as_the_translate_tag_does():
+def test_a_prize_text_is_escaped_and_a_message_alone_taken_as_the_translate_tag_takes_it():
     with translation.override("en"):
         words = CardWords()
         said = words.sentences(card(prizes=['Place 1: A <b>turkey</b> & "pie"']))
