@@ -185,7 +185,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Cache ----------------------------------------------------------------
 # The scoreboard's freshness is decided by the database (Evening.version), so
 # a per-process cache is safe; REDIS_URL switches to a shared cache for
-# several server processes or machines (the `redis` package is installed).
+# several server processes or machines (the `redis` package is installed),
+# which also keeps each public evening's freshness (tables/state_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {

@@ -21,6 +21,7 @@ from django.utils.http import parse_etags
 
 from cardnight.freshness import code_revision, weak_etag
 from cardnight.private import write_private
+from tables import state_cache
 from tables.models import Evening
 
 logger = logging.getLogger(__name__)
@@ -110,13 +111,22 @@ def board_state(slug: str) -> BoardState | None:
     evening): its id, version, the hall's privacy and the database generation.
 
     This is all a poll answered 304 costs. It reads the database, so several
-    server processes or machines agree without sharing memory, and a poll
-    that starts after a write was acknowledged sees it."""
+    server processes or machines agree without sharing memory; with the
+    shared cache on (REDIS_URL), a state kept there answers instead
+    (tables/state_cache.py says why that is never older than the database
+    a writer has acknowledged)."""
+    kept = state_cache.read(slug)
+    if kept is not None:
+        return BoardState(*kept)
     sql, params, slot = _state_sql(DEFAULT_DB_ALIAS)
     params = list(params)
     params[slot] = slug
     row = _fetch_one(DEFAULT_DB_ALIAS, sql, params)
-    return None if row is None else BoardState(*row)
+    if row is None:
+        return None
+    state = BoardState(*row)
+    state_cache.store(slug, state.pk, state.version, state.privacy, state.generation, True)
+    return state
 
 
 def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> str:

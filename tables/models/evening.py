@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import models
+from django.db import models, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from cardnight.money import validate_amount
 from cardnight.text import PlainCharField
 
+from .. import state_cache
 from ..links import MAX_ADDRESS, validate_address
 
 MAX_GAMES = 60
@@ -147,11 +148,43 @@ class EveningQuerySet(models.QuerySet):
         pages, scoring's writes and the admin (`tables.admin.EveningOwnedAdmin`).
         `calendar`: what the hall's calendar feed shows changed too (see
         `Evening.CALENDAR_FIELDS`): its SEQUENCE grows and its time is kept.
-        Call inside the transaction that makes the change."""
+        Call inside the transaction that makes the change.
+
+        With the shared cache on, the public evenings' freshness kept there
+        is brought up to date once the transaction commits (tables/state_cache.py)."""
         if calendar:
             fields["calendar_sequence"] = F("calendar_sequence") + 1
             fields["calendar_updated_at"] = timezone.now()
-        return self.update(version=F("version") + 1, **fields)
+        if not state_cache.enabled():
+            return self.update(version=F("version") + 1, **fields)
+        pks = list(self.values_list("pk", flat=True))
+        count = self.update(version=F("version") + 1, **fields)
+        transaction.on_commit(lambda: keep_states(pks))
+        return count
+
+
+def keep_states(pks: list[int]) -> None:
+    """Store the committed state of these evenings in the shared cache."""
+    rows = Evening.objects.filter(pk__in=pks).values_list(
+        "slug", "pk", "version", "hall__privacy", "generation", "published"
+    )
+    for slug, pk, version, privacy, generation, published in rows:
+        state_cache.store(slug, pk, version, privacy, generation, published)
+
+
+# A deleted evening is kept as "not public" with a version nothing can pass,
+# so no poll that read it just before puts it back (another evening given
+# the same slug later has another id, and replaces it).
+DELETED_VERSION = 2**62
+
+
+def forget_deleted_evening(sender, instance, **kwargs) -> None:
+    """post_delete of an Evening (connected in TablesConfig.ready)."""
+    if state_cache.enabled():
+        slug, pk, generation = instance.slug, instance.pk, instance.generation
+        transaction.on_commit(
+            lambda: state_cache.store(slug, pk, DELETED_VERSION, "", generation, False)
+        )
 
 
 class Evening(models.Model):
