@@ -115,7 +115,7 @@ class Season:
 
     def line(self, player: Player) -> tuple[LineEvening, ...]:
         """A player's own line across the season (the whole person's)."""
-        return tuple(self.lines.get(person_key(player.merged_into_id or player.pk), ()))
+        return tuple(self.lines.get(person_key(player.person_id), ()))
 
 
 def person_key(main_id: int) -> str:

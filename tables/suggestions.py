@@ -27,9 +27,8 @@ import datetime
 from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q
-from django.db.models.functions import Coalesce
 
-from tables.models import Couple, Evening, Player, PlayerKey
+from tables.models import Couple, Evening, Player, PlayerKey, person_of
 from tables.search import names_match, search_keys
 
 COUPLES_SHOWN = 5
@@ -74,43 +73,31 @@ def suggest(evening: Evening, query: str) -> Suggestions:
     if not keys:
         return Suggestions(query, [], [])
     hall_id = evening.hall_id
-    found = PlayerKey.objects.filter(hall_id=hall_id, key__in=keys).annotate(
-        main=Coalesce("player__merged_into_id", "player_id")
-    )
-    records = (
-        Player.objects.filter(hall_id=hall_id)
-        .annotate(main=Coalesce("merged_into_id", "id"))
-        .filter(main__in=found.values("main"))
-        .values("id")
-    )
+    # The people (main records' ids) with a name that has one of the keys,
+    # and every record of theirs, merged spellings included.
+    mains = PlayerKey.objects.filter(hall_id=hall_id, key__in=keys).values(main=person_of("player"))
+    records = Player.objects.filter(Q(pk__in=mains) | Q(merged_into__in=mains)).values("pk")
     pairs = list(
         Couple.objects.filter(evening__hall_id=hall_id)
-        .filter(Q(person1_id__in=records) | Q(person2_id__in=records))
-        .annotate(
-            a=Coalesce("person1__merged_into_id", "person1_id"),
-            b=Coalesce("person2__merged_into_id", "person2_id"),
-        )
-        .values("a", "b")
+        .filter(Q(person1__in=records) | Q(person2__in=records))
+        .values(a=person_of("person1"), b=person_of("person2"))
         .annotate(times=Count("id"), last=Max("evening__date"))
         .order_by("-last", "-times", "a", "b")[:CANDIDATES]
     )
     people = {pk for row in pairs for pk in (row["a"], row["b"]) if pk is not None}
     spellings: dict[int, list[str]] = {}
     names: dict[int, str] = {}
-    for pk, main, name in (
-        Player.objects.annotate(main=Coalesce("merged_into_id", "id"))
-        .filter(main__in=people)
-        .values_list("id", "main", "name")
+    for record in Player.objects.filter(Q(pk__in=people) | Q(merged_into__in=people)).only(
+        "pk", "merged_into", "name"
     ):
-        spellings.setdefault(main, []).append(name)
-        if pk == main:
-            names[main] = name
+        spellings.setdefault(record.person_id, []).append(record.name)
+        if record.pk == record.person_id:
+            names[record.pk] = record.name
     here: dict[int, int] = {}
-    for number, first, second in Couple.objects.filter(evening=evening).values_list(
-        "number",
-        Coalesce("person1__merged_into_id", "person1_id"),
-        Coalesce("person2__merged_into_id", "person2_id"),
-    ):
+    tonight = Couple.objects.filter(evening=evening).values_list(
+        "number", person_of("person1"), person_of("person2")
+    )
+    for number, first, second in tonight:
         for person in (first, second):
             if person is not None:
                 here.setdefault(person, number)

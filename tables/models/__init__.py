@@ -26,7 +26,7 @@ from .evening import (
 )
 from .membership import Membership
 from .play import Game, LateReport, Punch, Receipt, ResultChange, Seating, Table, TableReport
-from .players import Player, PlayerKey, PlayerProposal, PlayerQuerySet
+from .players import Player, PlayerKey, PlayerProposal, PlayerQuerySet, person_of
 
 __all__ = [
     "DEFAULT_START_TIME",
@@ -56,5 +56,6 @@ __all__ = [
     "TableReport",
     "new_generation",
     "new_token",
+    "person_of",
     "unique_hall_slug",
 ]

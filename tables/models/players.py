@@ -16,6 +16,7 @@ of (`tables.names.maybe_same`): an organizer merges or dismisses it.
 import uuid
 
 from django.db import models
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
 from tables.search import KEY_LENGTH, index_keys
@@ -78,6 +79,13 @@ class Player(models.Model):
     def person_id(self) -> int:
         """The id of the person's main record."""
         return self.merged_into_id or self.pk
+
+
+def person_of(record: str) -> Coalesce:
+    """`Player.person_id` in SQL, for the record a query reaches by `record`
+    ("player" from a PlayerKey, "person1" from a Couple): its person's
+    main record's id."""
+    return Coalesce(f"{record}__merged_into_id", f"{record}_id")
 
 
 class PlayerKey(models.Model):

@@ -130,7 +130,7 @@ def record_couple(couple: Couple, hall_id: int) -> Couple:
 
 def group_of(player: Player) -> list[int]:
     """The ids of every record of the person (the main one and those merged into it)."""
-    main = player.merged_into_id or player.pk
+    main = player.person_id
     return [main, *Player.objects.filter(merged_into_id=main).values_list("pk", flat=True)]
 
 
@@ -139,7 +139,7 @@ def merge_players(keep: Player, other: Player, *, user=None) -> Player:
     """`other` (and every record merged into it) becomes `keep`'s person."""
     if keep.hall_id != other.hall_id:
         raise UserError(_("These two players are not of the same hall."))
-    main = Player.objects.select_for_update().get(pk=keep.merged_into_id or keep.pk)
+    main = Player.objects.select_for_update().get(pk=keep.person_id)
     moving = group_of(other)
     if main.pk in moving:
         raise Conflict(_("These are already the same player."))
@@ -286,7 +286,7 @@ def hall_register(hall: Hall) -> tuple[list[RegisterRow], list[Proposal]]:
 
     def main(record_id):
         record = records.get(record_id)
-        return None if record is None else (record.merged_into_id or record.pk)
+        return None if record is None else record.person_id
 
     seen: dict[int, set] = {}
     couples = Couple.objects.filter(evening__hall=hall).values_list(
