@@ -57,11 +57,10 @@ def median_ms(values) -> float:
 
 
 def build(hall, players: int, weeks: int, rng: random.Random):
-    """The register and its evenings, written in bulk (the door's own rules
-    for the keys: Player.write_keys's index_keys)."""
+    """The register and its evenings, written in bulk (each record's keys
+    as Player.save writes them: Player.key_rows)."""
     from tables.models import Couple, Evening, Player, PlayerKey
     from tables.names import fold_name
-    from tables.search import index_keys
 
     names: set[str] = set()
     while len(names) < players:
@@ -72,12 +71,7 @@ def build(hall, players: int, weeks: int, rng: random.Random):
         Player(hall=hall, name=name, folded=fold_name(name)) for name in sorted(names)
     )
     PlayerKey.objects.bulk_create(
-        (
-            PlayerKey(hall=hall, player=record, key=key)
-            for record in records
-            for key in sorted(index_keys(record.name))
-        ),
-        batch_size=5000,
+        (row for record in records for row in record.key_rows()), batch_size=5000
     )
     rng.shuffle(records)
     pairs = [(records[i], records[i + 1]) for i in range(0, len(records) - 1, 2)]

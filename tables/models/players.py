@@ -70,10 +70,14 @@ class Player(models.Model):
     def write_keys(self) -> None:
         """The door's look-up keys of this record's name (`PlayerKey`)."""
         PlayerKey.objects.filter(player=self).delete()
-        PlayerKey.objects.bulk_create(
+        PlayerKey.objects.bulk_create(self.key_rows())
+
+    def key_rows(self) -> list["PlayerKey"]:
+        """This record's `PlayerKey` rows, not yet saved (for a bulk write)."""
+        return [
             PlayerKey(hall_id=self.hall_id, player=self, key=key)
             for key in sorted(index_keys(self.name))
-        )
+        ]
 
     @property
     def person_id(self) -> int:
