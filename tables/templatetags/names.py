@@ -25,14 +25,15 @@ def bdi(value) -> str:
     if value is None or value == "":
         return ""
     if hasattr(value, "player1") and hasattr(value, "player2"):
-        first, second = _escaped(value.player1), _escaped(value.player2)
+        first, second = escaped(value.player1), escaped(value.player2)
         return SafeString(f"{OPEN}{first}{CLOSE} &amp; {OPEN}{second}{CLOSE}")
-    return SafeString(f"{OPEN}{_escaped(value)}{CLOSE}")
+    return SafeString(f"{OPEN}{escaped(value)}{CLOSE}")
 
 
-def _escaped(text) -> str:
+def escaped(text) -> str:
     """What django.utils.html.conditional_escape gives, without its lazy
-    wrapper's cost: markup already safe as it is, anything else escaped."""
+    wrapper's cost: markup already safe as it is, anything else escaped
+    (the names here, and what tables.templatetags.labels puts in a message)."""
     if hasattr(text, "__html__"):
         return text.__html__()
     return html.escape(str(text))

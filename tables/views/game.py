@@ -15,7 +15,6 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -34,6 +33,7 @@ from tables.forms.game import (
 from tables.live import evening_version, polled
 from tables.models import Evening
 from tables.services import receipts
+from tables.templatetags.labels import trusted
 
 SCREEN = "tables/game/screen.html"
 
@@ -54,16 +54,17 @@ def _cards_share(evening: Evening) -> dict:
 
 def _card_words() -> dict[str, str]:
     """Our own translations, shown as {% translate %} shows them (not escaped)."""
-    words = {
-        "in": _("In"),
-        "by_phones": _("by the table's phones"),
-        "reported": _("Reported at the table"),
-        "change": _("Change"),
-        "deals_first": _("deals first"),
-        "won": _("won"),
-        "lost": _("lost"),
-    }
-    return {key: mark_safe(text) for key, text in words.items()}  # noqa: S308 - our catalogue's
+    return trusted(
+        {
+            "in": _("In"),
+            "by_phones": _("by the table's phones"),
+            "reported": _("Reported at the table"),
+            "change": _("Change"),
+            "deals_first": _("deals first"),
+            "won": _("won"),
+            "lost": _("lost"),
+        }
+    )
 
 
 def _screen_context(request: HttpRequest, evening: Evening, **extra) -> dict:
