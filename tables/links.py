@@ -93,6 +93,14 @@ def absolute_link(address: str, path: str) -> str:
     return address.rstrip("/") + "/" + path.lstrip("/")
 
 
+def url_stem(name: str, *args) -> str:
+    """The address of the page `name` for `args` and a last number, less
+    that number: `url_stem("board-couple", slug) + "12/"` is couple 12's.
+    For a page that links every row (a couple, a table) without a `reverse`
+    a row."""
+    return reverse(name, args=[*args, 0]).removesuffix("0/")
+
+
 def page_link(address: str, name: str, *args) -> str:
     """The absolute link to a named page."""
     return absolute_link(address, reverse(name, args=args))

@@ -21,7 +21,6 @@ from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import Context
 from django.template.loader import get_template, render_to_string
-from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.safestring import mark_safe
@@ -33,6 +32,7 @@ from scoring import board
 from scoring.board import freshness
 from scoring.board.card_words import CardWords
 from scoring.board.packing import CSRF_SLOT, PackedPage, gzipped, packed, send_page
+from tables.links import url_stem
 from tables.models import Evening
 
 JSON_KIND = "json"
@@ -278,10 +278,7 @@ def _live(
         html = str(render_to_string(template, context))
         return {"html": html, "gzip": gzipped(html), "head": board.heading(evening)}, state
 
-    window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
-    state = _state(request)
-    held = board.held_version(request, state)
-    return board.coalesced(state, (live_kind, language, poll), build, window, held)
+    return _recent(request, (live_kind, language, poll), build, recent=recent)
 
 
 def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
@@ -367,19 +364,40 @@ def _with_punches(card: dict, made: dict) -> dict:
     return {**card, "punch_html": mark_safe("".join(parts))}  # noqa: S308 - our template's
 
 
-def _card_context(request: HttpRequest, evening: Evening, card: dict) -> dict:
-    state = board.state_of(evening)
-    words = CardWords()
-    return {
-        "url": reverse("board-couple", args=[evening.slug, card["couple"]]),
-        "card": _with_punches(card, {}),
-        "words": words.words,
-        "said": words.sentences(card),
-        "slug": evening.slug,
-        "poll": settings.BOARD_POLL_SECONDS,
-        "etag": board.etag(state, f"couple-{card['couple']}-live", _language(request)),
-        "head": board.heading(evening),
-    }
+class _CardPass:
+    """What every couple card of one evening, version and language shares
+    (its words, address, heading and punch marks: made once for all of
+    them), and each card's context for board/_card.html."""
+
+    def __init__(self, evening: Evening, language: str):
+        self.evening, self.language = evening, language
+        self.state = board.state_of(evening)
+        self.head = board.heading(evening)
+        self.words = CardWords()
+        self.url = url_stem("board-couple", evening.slug)
+        self.made: dict = {}
+
+    def context(self, card: dict) -> dict:
+        number = card["couple"]
+        return {
+            "url": f"{self.url}{number}/",
+            "card": _with_punches(card, self.made),
+            "words": self.words.words,
+            "said": self.words.sentences(card),
+            "slug": self.evening.slug,
+            "poll": settings.BOARD_POLL_SECONDS,
+            "etag": board.etag(self.state, f"couple-{number}-live", self.language),
+            "head": self.head,
+        }
+
+
+def _recent(request: HttpRequest, parts: tuple[str, ...], build, *, recent: bool):
+    """`board.coalesced` for this request's evening: with `recent`, what was
+    built less than `settings.BOARD_MIN_REBUILD_SECONDS` ago will do, if it
+    is no older than what the phone holds."""
+    window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
+    state = _state(request)
+    return board.coalesced(state, parts, build, window, board.held_version(request, state))
 
 
 def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, board.BoardState]:
@@ -393,33 +411,16 @@ def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, boar
 
     def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
-        state = board.state_of(evening)
         data = board.get_board(evening, language)
-        head = board.heading(evening)
-        made: dict = {}
-        words = CardWords()
-        # The cards' own address, made once ("board-couple" with 0, less its "0/").
-        url = reverse("board-couple", args=[evening.slug, 0]).removesuffix("0/")
+        shared = _CardPass(evening, language)
         cards = {}
         for number, card in board.couple_cards(evening, data, board.get_seating(evening)).items():
-            context = {
-                "url": f"{url}{number}/",
-                "card": _with_punches(card, made),
-                "words": words.words,
-                "said": words.sentences(card),
-                "slug": evening.slug,
-                "poll": settings.BOARD_POLL_SECONDS,
-                "etag": board.etag(state, f"couple-{number}-live", language),
-                "head": head,
-            }
+            context = shared.context(card)
             cards[number] = {"card": context, "html": _plain("board/_card.html", context)}
-        return {"cards": cards}, state
+        return {"cards": cards}, shared.state
 
-    window = settings.BOARD_MIN_REBUILD_SECONDS if recent else 0
     poll = str(settings.BOARD_POLL_SECONDS)
-    state = _state(request)
-    held = board.held_version(request, state)
-    return board.coalesced(state, ("cards", language, poll), build, window, held)
+    return _recent(request, ("cards", language, poll), build, recent=recent)
 
 
 @require_safe
@@ -472,7 +473,8 @@ def board_find(request: HttpRequest, slug: str) -> HttpResponse:
         number = matches[0]["couple"]
         if not request.htmx:
             return redirect("board-couple", slug=evening.slug, number=number)
-        context.update(_card_context(request, evening, board.couple_card(evening, number, data)))
+        card = board.couple_card(evening, number, data)
+        context.update(_CardPass(evening, _language(request)).context(card))
     template = "board/find.html#result" if request.htmx else "board/find.html"
     response = render(request, template, context)
     patch_cache_control(response, no_cache=True, private=True)

@@ -46,10 +46,9 @@ def _screen_url(evening: Evening, anchor: str = "") -> str:
 def _cards_share(evening: Evening) -> dict:
     """What every table's card of the current game shows alike, made once
     for the page, not once per card and button: its words (`words`), and its
-    result form's address less the table's number (`result_url`: the
-    address of table 0, less its "0/")."""
-    zero = reverse("game-result", args=[evening.slug, evening.current_game, 0])
-    return {"words": _card_words(), "result_url": zero.removesuffix("0/")}
+    result form's address less the table's number (`result_url`)."""
+    stem = links.url_stem("game-result", evening.slug, evening.current_game)
+    return {"words": _card_words(), "result_url": stem}
 
 
 def _card_words() -> dict[str, str]:
