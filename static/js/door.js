@@ -106,7 +106,6 @@
   document.addEventListener("input", function (event) {
     var input = event.target;
     if (!isName(input)) return;
-    enhance();
     clearTimeout(timer);
     timer = setTimeout(function () { ask(input); }, WAIT_MS);
   });
