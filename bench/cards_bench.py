@@ -14,11 +14,12 @@ is passed on), an evening of each size left in game 13
 processes x 4 threads, tests/support/hall.py `Server`). Then, round after
 round, for each evening, in turn:
 
-- "rebuild": one change (the evening's version bumped, as a result does),
-  then the board's htmx poll once: the board rebuilt;
-- "cards": one change, then every couple card's htmx poll once (with its old
-  ETag, as a phone sends it), from --clients connections at once, so every
-  process gets its share;
+- "rebuild": one change (a result: the next table of the current game
+  reported, `record_result`), then the board's htmx poll once: the board
+  rebuilt;
+- "cards": one change (the next table's result), then every couple card's
+  htmx poll once (with its old ETag, as a phone sends it), from --clients
+  connections at once, so every process gets its share;
 - "304": every couple card's poll once more with its current ETag (304s).
 
 CPU is the server's own (every thread of every process in its process group,
@@ -70,9 +71,24 @@ def server_cpu(pgid: int) -> float:
     return total / 1e9
 
 
-def bump(env: dict, slug: str) -> None:
-    script = f"from tables.models import Evening\nEvening.objects.get(slug={slug!r}).bump_version()"
-    manage(env, "shell", "--no-imports", "-c", script)
+# One result: the first table of the current game without one is won by
+# its first couple (what a volunteer's tap does).
+RESULT = """
+from tables.models import Evening, Seating
+from tables.services import record_result
+evening = Evening.objects.get(slug={slug!r})
+seating = (
+    Seating.objects.filter(game__evening=evening, game__number=evening.current_game,
+                           winner__isnull=True)
+    .select_related("table", "couple_a").order_by("table__number").first()
+)
+record_result(evening, evening.current_game, seating.table.number, seating.couple_a.number)
+"""
+
+
+def change(env: dict, slug: str) -> None:
+    """One result of the evening's current game, as a volunteer records it."""
+    manage(env, "shell", "--no-imports", "-c", RESULT.format(slug=slug))
 
 
 def poll_all(port: int, paths: list[str], etags: dict, clients: int) -> dict:
@@ -119,7 +135,7 @@ def measure(env: dict, server: Server, slug: str, couples: int, rounds: int, cli
         kinds = ["rebuild", "cards"] if round_number % 2 == 0 else ["cards", "rebuild"]
         spent = {}
         for kind in kinds:
-            bump(env, slug)
+            change(env, slug)
             time.sleep(QUIET)
             before = server_cpu(pgid)
             if kind == "rebuild":
