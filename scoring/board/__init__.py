@@ -16,7 +16,7 @@ from scoring.board.data import (
     heading,
     progress,
 )
-from scoring.board.find import couple_card, couple_cards, match_couples
+from scoring.board.find import card_state, couple_card, couple_cards, match_couples
 from scoring.board.freshness import (
     BoardState,
     board_state,
@@ -26,6 +26,7 @@ from scoring.board.freshness import (
     coalesced,
     etag,
     held_version,
+    last_built,
     state_of,
 )
 from tables.privacy import names_are_public
@@ -37,6 +38,7 @@ __all__ = [
     "cache_get",
     "cache_key",
     "cache_set",
+    "card_state",
     "coalesced",
     "couple_card",
     "couple_cards",
@@ -45,6 +47,7 @@ __all__ = [
     "get_seating",
     "heading",
     "held_version",
+    "last_built",
     "match_couples",
     "names_are_public",
     "parse_number",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from tables import queries
 from tables.models import Couple, Evening
 from tables.search import names_match, parse_number
@@ -33,7 +35,8 @@ def _seat(place) -> dict | None:
 
 class _Pass:
     """What every couple's card of one board shares, worked out once: the
-    rows by couple, their names and the current game's rotation."""
+    rows by couple, their names, the punch marks and the current game's
+    rotation."""
 
     def __init__(self, evening: Evening, board: dict, seating=None, *, read_seating=True):
         self.evening, self.board = evening, board
@@ -41,6 +44,12 @@ class _Pass:
         self.names = {number: row["names"] for number, row in self.rows.items()}
         self._seating, self._read = seating, read_seating and seating is None
         self._game = None
+        self._marks: list[tuple[dict, dict]] | None = None
+
+    def marks(self) -> list[tuple[dict, dict]]:
+        if self._marks is None:
+            self._marks = _marks(self.evening)
+        return self._marks
 
     def game(self) -> queries.CurrentGame:
         if self._game is None:
@@ -85,20 +94,31 @@ def _whereabouts(plan: _Pass, row: dict) -> tuple[dict | None, dict | None]:
     }
 
 
+def _marks(evening: Evening) -> list[tuple[dict, dict]]:
+    """Each game's punch mark, (not won, won): the same for every card of a
+    pass, so made once and shared (a card's marks are read, never changed)."""
+    current = evening.current_game
+    finished, running = evening.is_finished, evening.is_running
+    return [
+        tuple(
+            {
+                "game": game,
+                "punched": punched,
+                "played": game < current or (game == current and finished),
+                "current": game == current and running,
+            }
+            for punched in (False, True)
+        )
+        for game in range(1, evening.games + 1)
+    ]
+
+
 def _card(plan: _Pass, row: dict) -> dict:
     evening = plan.evening
     punched = set(row["punched"])
     current = evening.current_game
     finished, running = evening.is_finished, evening.is_running
-    games = [
-        {
-            "game": game,
-            "punched": game in punched,
-            "played": game < current or (game == current and finished),
-            "current": game == current and running,
-        }
-        for game in range(1, evening.games + 1)
-    ]
+    games = [mark[number in punched] for number, mark in enumerate(plan.marks(), start=1)]
     left = row["left_after_game"]
     joins = row["joined_game"] or 1
     now, upcoming = (None, None)
@@ -114,6 +134,17 @@ def _card(plan: _Pass, row: dict) -> dict:
         "left": left is not None and left < current,
         "finished": finished,
     }
+
+
+def card_state(evening: Evening, card: dict) -> str:
+    """Everything `card` (from `couple_card`) is made of, as one string: two
+    cards with the same state show the same. The punch card is left out
+    because `_card` makes it from the row's punches and the evening's games,
+    current game and status, which are in (cheaper than the 25 marks: every
+    card's state is worked out after each result). Plain JSON, so a value
+    of an unexpected type fails loudly instead of keying by its identity."""
+    shown = {name: value for name, value in card.items() if name != "punch_card"}
+    return json.dumps([evening.games, evening.current_game, evening.status, shown])
 
 
 def couple_card(evening: Evening, number: int, board: dict, seating=None) -> dict | None:

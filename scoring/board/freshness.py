@@ -385,6 +385,24 @@ def cached(key: str, build, *, rendered: bool = False):
     return value
 
 
+def _latest_key(state: BoardState, parts: tuple[str, ...]) -> str:
+    """Where `coalesced` notes the last version it built `parts` for."""
+    return ":".join(
+        ["board-latest", str(state.pk), state.generation, state.privacy, code_revision(), *parts]
+    )
+
+
+def last_built(state: BoardState, parts: tuple[str, ...]):
+    """The value `coalesced` built last for `parts` of `state`'s evening, for
+    a version before `state`'s, or None (none built, or no longer kept): a
+    builder may take from it what the change did not touch."""
+    latest = cache_get(_latest_key(state, parts))
+    if latest is None or latest["version"] >= state.version:
+        return None
+    shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)
+    return cache_get(cache_key(shown, *parts), rendered=True)
+
+
 def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, held: int = 0):
     """The value for `state` from the cache, else built by `build()` (which
     returns the value and the state it was built from), by one process for
@@ -403,9 +421,7 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, h
     value = cache_get(key, rendered=True)
     if value is not None:
         return value, state
-    latest_key = ":".join(
-        ["board-latest", str(state.pk), state.generation, state.privacy, code_revision(), *parts]
-    )
+    latest_key = _latest_key(state, parts)
     if window > 0:
         latest = cache_get(latest_key)
         if (

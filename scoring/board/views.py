@@ -23,6 +23,7 @@ from django.template import Context
 from django.template.loader import get_template, render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
@@ -146,7 +147,7 @@ class PollMiddleware:
             return None
         language = translation.get_language_from_request(request)
         headers = _card_headers.get(language)
-        state = board.board_state(match["slug"]) if headers is not None else None
+        state = _looked_up(request, match["slug"]) if headers is not None else None
         if state is None:
             return None
         poll = str(settings.BOARD_POLL_SECONDS)
@@ -155,7 +156,7 @@ class PollMiddleware:
         tag = _etag(request, state, f"couple-{int(match['number'])}", True, language)
         if card is None or is_current(request, tag):
             return None  # the view answers (a 304, or "not found")
-        response = HttpResponse(card["html"])
+        response = HttpResponse(_sent(card, state, int(match["number"]), language))
         for name, value in headers:
             response[name] = value
         response["ETag"] = tag
@@ -178,7 +179,7 @@ class PollMiddleware:
         match = _POLLED.match(request.path_info)
         if match is None:
             return None
-        state = board.board_state(match["slug"])
+        state = _looked_up(request, match["slug"])
         if state is None:
             return None
         kind = "tv" if match["tv"] else "board"
@@ -209,7 +210,7 @@ class PollMiddleware:
         match = _POLLED.match(request.path_info)
         if match is None:
             return None
-        state = board.board_state(match["slug"])
+        state = _looked_up(request, match["slug"])
         if state is None:
             return None  # the view says "not found"
         kind = "tv" if match["tv"] else "board"
@@ -224,6 +225,15 @@ class PollMiddleware:
         response["Content-Language"] = language  # as LocaleMiddleware says it
         patch_vary_headers(response, ["Accept-Language"])
         return response
+
+
+def _looked_up(request: HttpRequest, slug: str) -> board.BoardState | None:
+    """`board.board_state(slug)`, asked once per request however many of the
+    middleware's answers look at it."""
+    held = request.__dict__.get("_board_looked_up")
+    if held is None or held[0] != slug:
+        held = request._board_looked_up = (slug, board.board_state(slug))  # type: ignore[attr-defined]
+    return held[1]
 
 
 # The full pages this process sent, with the headers the rest of the site
@@ -364,20 +374,38 @@ def _with_punches(card: dict, made: dict) -> dict:
     return {**card, "punch_html": mark_safe("".join(parts))}  # noqa: S308 - our template's
 
 
+# A card's data-etag in the pass's HTML (`_CardPass.made`), put in when the
+# card is sent (`_sent`): nothing typed can come out of an escaped value
+# looking like this.
+_ETAG_SLOT = mark_safe("<etag>")  # noqa: S308 - our own marker
+
+
 class _CardPass:
     """What every couple card of one evening, version and language shares
     (its words, address, heading and punch marks: made once for all of
-    them), and each card's context for board/_card.html."""
+    them), each card's context for board/_card.html, and its HTML.
 
-    def __init__(self, evening: Evening, language: str):
+    `before`: the pass built last for an earlier version (`board.last_built`,
+    from the shared cache, whichever process built it): a card whose state
+    (`board.card_state`) the change did not touch is taken from it instead
+    of being rendered again. After one result that is all but a few."""
+
+    def __init__(self, evening: Evening, language: str, before: dict | None = None):
         self.evening, self.language = evening, language
         self.state = board.state_of(evening)
         self.head = board.heading(evening)
-        self.words = CardWords()
+        self._words: CardWords | None = None
         self.url = url_stem("board-couple", evening.slug)
         self.made: dict = {}
+        self.before: dict = before["cards"] if before else {}
 
-    def context(self, card: dict) -> dict:
+    @property
+    def words(self) -> CardWords:
+        if self._words is None:
+            self._words = CardWords()
+        return self._words
+
+    def context(self, card: dict, etag: str | None = None) -> dict:
         number = card["couple"]
         return {
             "url": f"{self.url}{number}/",
@@ -386,9 +414,24 @@ class _CardPass:
             "said": self.words.sentences(card),
             "slug": self.evening.slug,
             "poll": settings.BOARD_POLL_SECONDS,
-            "etag": board.etag(self.state, f"couple-{number}-live", self.language),
+            "etag": etag or board.etag(self.state, f"couple-{number}-live", self.language),
             "head": self.head,
         }
+
+    def card(self, card: dict) -> tuple[str, str]:
+        """(the card's state, board/_card.html for it with `_ETAG_SLOT` for
+        its ETag): rendered only when the last pass had it otherwise."""
+        state = self.url + board.card_state(self.evening, card)
+        kept = self.before.get(card["couple"])
+        if kept is not None and kept[0] == state:
+            return kept
+        return state, _plain("board/_card.html", self.context(card, _ETAG_SLOT))
+
+
+def _sent(card: tuple[str, str], shown: board.BoardState, number: int, language: str) -> str:
+    """A card of the pass for `shown` as it is sent: its ETag put in."""
+    etag = board.etag(shown, f"couple-{number}-live", language)
+    return card[1].replace(_ETAG_SLOT, escape(etag), 1)
 
 
 def _recent(request: HttpRequest, parts: tuple[str, ...], build, *, recent: bool):
@@ -409,18 +452,18 @@ def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, boar
     With `recent`, a pass a moment old will do (see `_live`)."""
     language = _language(request)
 
+    parts = ("cards", language, str(settings.BOARD_POLL_SECONDS))
+
     def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
         data = board.get_board(evening, language)
-        shared = _CardPass(evening, language)
-        cards = {}
-        for number, card in board.couple_cards(evening, data, board.get_seating(evening)).items():
-            context = shared.context(card)
-            cards[number] = {"card": context, "html": _plain("board/_card.html", context)}
-        return {"cards": cards}, shared.state
+        before = board.last_built(board.state_of(evening), parts)
+        shared = _CardPass(evening, language, before)
+        cards = board.couple_cards(evening, data, board.get_seating(evening))
+        made = {number: shared.card(card) for number, card in cards.items()}
+        return {"cards": made, "head": shared.head}, shared.state
 
-    poll = str(settings.BOARD_POLL_SECONDS)
-    return _recent(request, ("cards", language, poll), build, recent=recent)
+    return _recent(request, parts, build, recent=recent)
 
 
 @require_safe
@@ -430,24 +473,26 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     card's QR code opens this). Costs what the board costs: the card comes
     from the cache, built from the board's cached tree."""
     cards, shown = _cards(request, slug, recent=bool(request.htmx))
-    value = cards["cards"].get(number)
-    if value is None:
+    card = cards["cards"].get(number)
+    if card is None:
         raise Http404("no such couple")
+    html = _sent(card, shown, number, _language(request))
     if request.htmx:
-        response = HttpResponse(value["html"])
+        response = HttpResponse(html)
         response.board_card = shown.version == _state(request).version
         if shown.version != _state(request).version:
             # A card a moment old: its own ETag, so the next poll asks again.
             response["ETag"] = board.etag(shown, f"couple-{number}-live", _language(request))
         return response
+    context = {"number": number, "head": cards["head"], "card_html": mark_safe(html)}  # noqa: S308
     shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
     if not shared:
-        return render(request, "board/couple.html", value["card"])
+        return render(request, "board/couple.html", context)
     poll = str(settings.BOARD_POLL_SECONDS)
     key = board.cache_key(_state(request), f"couple-{number}-page", _language(request), poll)
     page = board.cache_get(key, rendered=True)
     if page is None:
-        context = {**value["card"], "csrf_token": CSRF_SLOT}
+        context["csrf_token"] = CSRF_SLOT
         page = PackedPage(render_to_string("board/couple.html", context, request=request))
         board.cache_set(key, page, rendered=True)
     return send_page(request, page)

@@ -1,0 +1,141 @@
+"""A couple card is rendered again only when what it shows changed (issue 27,
+goal 1): after one result, most couples' cards are the same as before, and
+the pass takes those from the last pass, whichever process built it
+(`board.last_built`, compared by `board.card_state`), and the new version's
+ETag is put in as each card is sent. Whatever happens in the evening, a card
+kept that way is byte for byte the card rendered afresh."""
+
+import pytest
+from django.core.cache import cache
+
+from scoring.board import freshness, views
+from tables import services
+from tables.models import Evening, Hall, Seating
+from tests.support.board import HTMX, build_evening, url
+
+pytestmark = pytest.mark.django_db
+
+NAMES = [
+    ("محمد الأحمد", "فاطمة"),
+    ("Mary Margaret Catherine MacDonald-MacIsaac", "Jean-Baptiste D'Eon"),
+    ('<b>x</b> & "q"', "山田 花子"),
+]
+
+
+@pytest.fixture
+def card_renders(monkeypatch):
+    """The numbers of the couples whose card was rendered, in order."""
+    rendered = []
+    real = views._plain
+
+    def plain(template, context):
+        if template == "board/_card.html":
+            rendered.append(context["card"]["couple"])
+        return real(template, context)
+
+    monkeypatch.setattr(views, "_plain", plain)
+    return rendered
+
+
+def every_card(client, evening: Evening, language: str) -> dict[int, str]:
+    evening.refresh_from_db()
+    cards = {}
+    for number in range(1, evening.last_couple_number + 1):
+        answer = client.get(
+            url("board-couple", evening, number), headers={**HTMX, "Accept-Language": language}
+        )
+        assert answer.status_code == 200
+        cards[number] = answer.content.decode()
+    return cards
+
+
+def rendered_afresh(client, evening: Evening, language: str) -> dict[int, str]:
+    """Every card as the site gives it with no pass to take from."""
+    freshness._recent.items.clear()
+    cache.clear()
+    return every_card(client, evening, language)
+
+
+def open_tables(evening: Evening) -> list[Seating]:
+    evening.refresh_from_db()
+    return list(
+        Seating.objects.filter(
+            game__evening=evening, game__number=evening.current_game, winner__isnull=True
+        )
+        .select_related("table", "couple_a", "couple_b")
+        .order_by("table__number")
+    )
+
+
+def test_after_one_result_only_the_cards_it_changed_are_rendered(
+    client, hall, card_renders, no_coalescing
+):
+    evening = build_evening(hall, couples=40, played=6, current_in=3)
+    every_card(client, evening, "en")
+    assert sorted(card_renders) == list(range(1, 41))
+    card_renders.clear()
+    seating = open_tables(evening)[0]
+    services.record_result(
+        evening, evening.current_game, seating.table.number, seating.couple_a.number
+    )
+    cards = every_card(client, evening, "en")
+    # The table's two couples at least; not the whole hall.
+    assert {seating.couple_a.number, seating.couple_b.number} <= set(card_renders)
+    assert len(card_renders) < 20
+    # The kept cards carry the new version's ETag, as the answers do.
+    for number in range(1, 41):
+        answer = client.get(url("board-couple", evening, number), headers=HTMX)
+        assert f'data-etag="{answer["ETag"].replace(chr(34), "&quot;")}"' in cards[number]
+
+
+def evening_steps(evening: Evening):
+    """An evening's every kind of change, one at a time: results, a change
+    of mind, a couple renamed, a couple leaving, the next game, a late couple, a correction,
+    the hall's privacy, the end. Yields a label after each."""
+    game = evening.current_game
+    for seating in open_tables(evening)[:2]:
+        services.record_result(evening, game, seating.table.number, seating.couple_a.number)
+        yield f"result at table {seating.table.number}"
+    seating = Seating.objects.select_related("table", "couple_a", "couple_b").get(
+        game__evening=evening, game__number=game, table__number=1
+    )
+    services.change_result(evening, game, 1, seating.couple_b.number, was=seating.couple_a.number)
+    yield "a result changed"
+    services.rename_couple(seating.couple_a, "Renée Ouellette", "محمد")
+    yield "a couple renamed: its opponent's card names it"
+    services.mark_leaving(evening, seating.couple_b.number)
+    yield "a couple leaving after this game"
+    services.register_couple(evening, "Late", "Comers", paid=True, anyway=True)
+    yield "a late couple"
+    for seating in open_tables(evening):
+        services.record_result(evening, game, seating.table.number, seating.couple_b.number)
+    yield "the game's last result"
+    services.advance(evening, from_game=game)
+    yield "the next game"
+    seating = Seating.objects.select_related("couple_a").get(
+        game__evening=evening, game__number=1, table__number=2
+    )
+    other = seating.couple_b if seating.winner_id == seating.couple_a_id else seating.couple_a
+    services.correct_result(evening, 1, 2, other.number, reason="wrong card", user=None)
+    yield "a correction of game 1"
+    Hall.objects.filter(pk=evening.hall_id).update(privacy=Hall.Privacy.FIRST)
+    evening.bump_version()
+    yield "first names only"
+    evening.refresh_from_db()
+    for seating in open_tables(evening):
+        services.record_result(
+            evening, evening.current_game, seating.table.number, seating.couple_a.number
+        )
+    services.finish_evening(evening, from_game=evening.current_game)
+    yield "the end"
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_kept_card_is_always_the_card_rendered_afresh(client, hall, language, no_coalescing):
+    evening = build_evening(hall, couples=9, played=23, current_in=0, games=25, names=NAMES)
+    before = every_card(client, evening, language)
+    for step in evening_steps(evening):
+        kept = every_card(client, evening, language)
+        assert kept == rendered_afresh(client, evening, language), step
+        assert kept != before, step  # each step shows on some card
+        before = kept
