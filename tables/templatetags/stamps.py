@@ -19,8 +19,9 @@ value is put in as the body shows it: a number plainly (the rows sit in
 `{% localize off %}`), a name escaped. The shapes of one kind of row are
 written below (`STAMPS`), next to each other, with the template they serve.
 
-tests/i18n/test_counts_plain.py and tests/tables/test_game_screen.py render
-the rows both ways."""
+tests/tables/test_stamped_rows.py renders the rows both ways, and under
+the test settings (STAMPS_CHECKED) every stamped row of every test is also
+rendered plainly and must be the same bytes (`StampMismatch` otherwise)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from django import template
+from django.conf import settings
 from django.utils.safestring import SafeString
 
 from tables.models import Couple
@@ -78,13 +80,14 @@ class _Filled:
 
 class StampNode(template.Node):
     def __init__(self, kind: str, variables: list[str], nodelist: template.NodeList) -> None:
-        self.shape_of = STAMPS[kind]
+        self.kind = kind
         self.variables = variables
         self.nodelist = nodelist
 
     def render(self, context: template.Context) -> str:
         rows = [template.Variable(name).resolve(context) for name in self.variables]
-        shape = self.shape_of(*rows)
+        shape_of = STAMPS[self.kind]
+        shape = shape_of(*rows)
         if shape.key is None:
             return self.nodelist.render(context)
         shapes: dict[tuple, _Filled] = context.render_context.setdefault(self, {})
@@ -92,7 +95,24 @@ class StampNode(template.Node):
         if filled is None:
             with context.push(dict(zip(self.variables, shape.stand_ins(), strict=True))):
                 filled = shapes[shape.key] = _Filled(self.nodelist.render(context))
-        return SafeString(filled.fill(shape.values))
+        stamped = SafeString(filled.fill(shape.values))
+        if getattr(settings, "STAMPS_CHECKED", False):
+            plain = self.nodelist.render(context)
+            if stamped != plain:
+                raise StampMismatch(self.kind, shape.key, stamped, plain)
+        return stamped
+
+
+class StampMismatch(AssertionError):
+    """A stamped row differs from its body rendered for the row: its shape
+    function does not foresee something the body decides on (the test
+    settings check every row, STAMPS_CHECKED)."""
+
+    def __init__(self, kind: str, key: tuple, stamped: str, plain: str) -> None:
+        super().__init__(
+            f"{kind} {key}: the stamped row differs from the row rendered plainly; "
+            f"add what the body decides on to the shape.\nstamped: {stamped}\nplain:   {plain}"
+        )
 
 
 @register.tag

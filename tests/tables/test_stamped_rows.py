@@ -6,6 +6,7 @@ conflict, against a recorded result; deals first either side; couples that
 stay, move, come from the bye, arrive; tables that open and close) and
 names that need escaping."""
 
+import dataclasses
 import re
 
 import pytest
@@ -14,6 +15,7 @@ from django.urls import reverse
 
 from tables import services
 from tables.models import Seating, TableReport
+from tables.templatetags import stamps
 from tables.templatetags.stamps import StampNode
 
 from .conftest import play_game, seatings, started
@@ -105,3 +107,22 @@ def test_the_rows_take_every_shape(running, organizer):
     for words in ("opens.", "new tonight", "comes from the bye", "stays", "comes from table"):
         assert words in second
     assert "drawn here" in first
+
+
+def test_a_shape_that_forgets_what_the_row_decides_on_fails_every_test_showing_it(
+    running, organizer, monkeypatch
+):
+    """The test settings check every stamped row (STAMPS_CHECKED): a shape
+    that leaves out what the row decides on (here: everything) stamps the
+    first table's winner, reports and warnings onto the others."""
+    real = stamps.table_card
+
+    def forgetful(seating):
+        shape = real(seating)
+        return dataclasses.replace(shape, key=shape.key and ("every table alike",))
+
+    monkeypatch.setitem(stamps.STAMPS, "table-card", forgetful)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(organizer)
+    with pytest.raises(stamps.StampMismatch, match="table-card"):
+        client.get(pages(running)[0])
