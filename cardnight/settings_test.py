@@ -39,3 +39,8 @@ STORAGES = {
 # Each test process keeps the board's shared values itself (a server a test
 # starts runs the hall's settings and shares them through its folder).
 BOARD_SHARED_DIR = None
+
+# Every row stamped by {% stamp %} (tables/templatetags/stamps.py) is also
+# rendered the plain way and must be the same bytes: every test that shows
+# the game screen checks that a row's shape foresees what its body decides.
+STAMPS_CHECKED = True
