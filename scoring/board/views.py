@@ -374,7 +374,7 @@ def _with_punches(card: dict, made: dict) -> dict:
     return {**card, "punch_html": mark_safe("".join(parts))}  # noqa: S308 - our template's
 
 
-# A card's data-etag in the pass's HTML (`_CardPass.made`), put in when the
+# A card's data-etag in the pass's HTML (`_CardPass.card`), put in when the
 # card is sent (`_sent`): nothing typed can come out of an escaped value
 # looking like this.
 _ETAG_SLOT = mark_safe("<etag>")  # noqa: S308 - our own marker
