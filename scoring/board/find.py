@@ -44,12 +44,7 @@ class _Pass:
         self.names = {number: row["names"] for number, row in self.rows.items()}
         self._seating, self._read = seating, read_seating and seating is None
         self._game = None
-        self._marks: list[tuple[dict, dict]] | None = None
-
-    def marks(self) -> list[tuple[dict, dict]]:
-        if self._marks is None:
-            self._marks = _marks(self.evening)
-        return self._marks
+        self.marks = _marks(evening)
 
     def game(self) -> queries.CurrentGame:
         if self._game is None:
@@ -118,7 +113,7 @@ def _card(plan: _Pass, row: dict) -> dict:
     punched = set(row["punched"])
     current = evening.current_game
     finished, running = evening.is_finished, evening.is_running
-    games = [mark[number in punched] for number, mark in enumerate(plan.marks(), start=1)]
+    games = [mark[number in punched] for number, mark in enumerate(plan.marks, start=1)]
     left = row["left_after_game"]
     joins = row["joined_game"] or 1
     now, upcoming = (None, None)
