@@ -7,6 +7,8 @@ JSON and for the templates, with the hall's privacy setting applied once.
   current game's progress, in a constant number of queries;
 - ``find``: "find my couple" (the one couple search, ``tables.search``) and
   a couple's own card;
+- ``cards``: every couple card's HTML in one pass per version, a card the
+  change did not touch taken from the pass before;
 - ``views`` and ``urls``: the pages, their conditional GETs and the JSON.
 """
 

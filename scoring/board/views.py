@@ -19,11 +19,9 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import CsrfViewMiddleware
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import Context
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
@@ -31,9 +29,8 @@ from django.views.decorators.http import require_safe
 from cardnight.freshness import conditional, digest, is_current, polled_answer
 from scoring import board
 from scoring.board import freshness
-from scoring.board.card_words import CardWords
+from scoring.board.cards import CardPass, card_etag, sent
 from scoring.board.packing import CSRF_SLOT, PackedPage, gzipped, packed, send_page
-from tables.links import url_stem
 from tables.models import Evening
 
 JSON_KIND = "json"
@@ -83,7 +80,7 @@ def public_board(kind: str):
     view finds the looked-up state in `request.board_state`."""
 
     def etag_func(request: HttpRequest, slug: str, **kwargs) -> str | None:
-        state = request.board_state = board.board_state(slug)
+        state = request.board_state = _looked_up(request, slug)
         if state is None:
             return None  # the view answers 404
         name = kind if "number" not in kwargs else f"{kind}-{kwargs['number']}"
@@ -156,7 +153,7 @@ class PollMiddleware:
         tag = _etag(request, state, f"couple-{int(match['number'])}", True, language)
         if card is None or is_current(request, tag):
             return None  # the view answers (a 304, or "not found")
-        response = HttpResponse(_sent(card, state, int(match["number"]), language))
+        response = HttpResponse(sent(card, tag))
         for name, value in headers:
             response[name] = value
         response["ETag"] = tag
@@ -228,11 +225,11 @@ class PollMiddleware:
 
 
 def _looked_up(request: HttpRequest, slug: str) -> board.BoardState | None:
-    """`board.board_state(slug)`, asked once per request however many of the
-    middleware's answers look at it."""
+    """`board.board_state(slug)`, asked once per request however many of
+    PollMiddleware's answers and the view's ETag look at it."""
     held = request.__dict__.get("_board_looked_up")
     if held is None or held[0] != slug:
-        held = request._board_looked_up = (slug, board.board_state(slug))  # type: ignore[attr-defined]
+        held = request._board_looked_up = (slug, board.board_state(slug))
     return held[1]
 
 
@@ -352,88 +349,6 @@ def board_json(request: HttpRequest, slug: str) -> HttpResponse:
     return packed(request, value["body"], value["gzip"], "application/json")
 
 
-def _plain(template: str, context: dict) -> str:
-    """`template` rendered without number localisation: a card shows only
-    whole numbers below a thousand and words (no dates, no amounts), which
-    localisation leaves exactly as they are (no thousands separator:
-    settings.USE_THOUSAND_SEPARATOR is off) at a fifth of a card's cost."""
-    return get_template(template).template.render(Context(context, use_l10n=False))
-
-
-def _with_punches(card: dict, made: dict) -> dict:
-    """The card with its punch card's HTML (`punch_html`, what _card.html
-    shows): each game's mark rendered once per state for every card of a
-    pass (`made`, by game and state), not once per card."""
-    parts = []
-    for game in card["punch_card"]:
-        state = (game["game"], game["punched"], game["played"], game["current"])
-        html = made.get(state)
-        if html is None:
-            html = made[state] = _plain("board/_punch.html", {"g": game}).strip()
-        parts.append(f"\n    {html}\n    ")
-    return {**card, "punch_html": mark_safe("".join(parts))}  # noqa: S308 - our template's
-
-
-# A card's data-etag in the pass's HTML (`_CardPass.card`), put in when the
-# card is sent (`_sent`): nothing typed can come out of an escaped value
-# looking like this.
-_ETAG_SLOT = mark_safe("<etag>")  # noqa: S308 - our own marker
-
-
-class _CardPass:
-    """What every couple card of one evening, version and language shares
-    (its words, address, heading and punch marks: made once for all of
-    them), each card's context for board/_card.html, and its HTML.
-
-    `before`: the pass built last for an earlier version (`board.last_built`,
-    from the shared cache, whichever process built it): a card whose state
-    (`board.card_state`) the change did not touch is taken from it instead
-    of being rendered again. After one result that is all but a few."""
-
-    def __init__(self, evening: Evening, language: str, before: dict | None = None):
-        self.evening, self.language = evening, language
-        self.state = board.state_of(evening)
-        self.head = board.heading(evening)
-        self._words: CardWords | None = None
-        self.url = url_stem("board-couple", evening.slug)
-        self.made: dict = {}
-        self.before: dict = before["cards"] if before else {}
-
-    @property
-    def words(self) -> CardWords:
-        if self._words is None:
-            self._words = CardWords()
-        return self._words
-
-    def context(self, card: dict, etag: str | None = None) -> dict:
-        number = card["couple"]
-        return {
-            "url": f"{self.url}{number}/",
-            "card": _with_punches(card, self.made),
-            "words": self.words.words,
-            "said": self.words.sentences(card),
-            "slug": self.evening.slug,
-            "poll": settings.BOARD_POLL_SECONDS,
-            "etag": etag or board.etag(self.state, f"couple-{number}-live", self.language),
-            "head": self.head,
-        }
-
-    def card(self, card: dict) -> tuple[str, str]:
-        """(the card's state, board/_card.html for it with `_ETAG_SLOT` for
-        its ETag): rendered only when the last pass had it otherwise."""
-        state = self.url + board.card_state(self.evening, card)
-        kept = self.before.get(card["couple"])
-        if kept is not None and kept[0] == state:
-            return kept
-        return state, _plain("board/_card.html", self.context(card, _ETAG_SLOT))
-
-
-def _sent(card: tuple[str, str], shown: board.BoardState, number: int, language: str) -> str:
-    """A card of the pass for `shown` as it is sent: its ETag put in."""
-    etag = board.etag(shown, f"couple-{number}-live", language)
-    return card[1].replace(_ETAG_SLOT, escape(etag), 1)
-
-
 def _recent(request: HttpRequest, parts: tuple[str, ...], build, *, recent: bool):
     """`board.coalesced` for this request's evening: with `recent`, what was
     built less than `settings.BOARD_MIN_REBUILD_SECONDS` ago will do, if it
@@ -457,11 +372,9 @@ def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, boar
     def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
         data = board.get_board(evening, language)
-        before = board.last_built(board.state_of(evening), parts)
-        shared = _CardPass(evening, language, before)
+        shared = CardPass(evening, language, board.last_built(board.state_of(evening), parts))
         cards = board.couple_cards(evening, data, board.get_seating(evening))
-        made = {number: shared.card(card) for number, card in cards.items()}
-        return {"cards": made, "head": shared.head}, shared.state
+        return shared.every_card(cards), shared.state
 
     return _recent(request, parts, build, recent=recent)
 
@@ -476,13 +389,14 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     card = cards["cards"].get(number)
     if card is None:
         raise Http404("no such couple")
-    html = _sent(card, shown, number, _language(request))
+    etag = card_etag(shown, number, _language(request))
+    html = sent(card, etag)
     if request.htmx:
         response = HttpResponse(html)
         response.board_card = shown.version == _state(request).version
         if shown.version != _state(request).version:
             # A card a moment old: its own ETag, so the next poll asks again.
-            response["ETag"] = board.etag(shown, f"couple-{number}-live", _language(request))
+            response["ETag"] = etag
         return response
     context = {"number": number, "head": cards["head"], "card_html": mark_safe(html)}  # noqa: S308
     shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
@@ -519,7 +433,7 @@ def board_find(request: HttpRequest, slug: str) -> HttpResponse:
         if not request.htmx:
             return redirect("board-couple", slug=evening.slug, number=number)
         card = board.couple_card(evening, number, data)
-        context.update(_CardPass(evening, _language(request)).context(card))
+        context.update(CardPass(evening, _language(request)).context(card))
     template = "board/find.html#result" if request.htmx else "board/find.html"
     response = render(request, template, context)
     patch_cache_control(response, no_cache=True, private=True)

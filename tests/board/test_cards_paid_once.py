@@ -9,7 +9,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from scoring import board
-from scoring.board import freshness, views
+from scoring.board import cards as board_cards
+from scoring.board import freshness
 from scoring.board.data import build_board
 from tables.models import Evening
 from tests.support.board import HTMX, record, url
@@ -66,9 +67,9 @@ def test_a_card_rendered_without_number_localisation_is_the_same_card(make_eveni
     data = build_board(evening)
     with translation.override(language):
         for card in board.couple_cards(evening, data, board.get_seating(evening)).values():
-            context = {"card": views._with_punches(card, {}), "slug": evening.slug}
+            context = {"card": board_cards.with_punches(card, {}), "slug": evening.slug}
             context.update(poll=5, etag="x", head=board.heading(evening))
-            assert views._plain("board/_card.html", context) == render_to_string(
+            assert board_cards.plain("board/_card.html", context) == render_to_string(
                 "board/_card.html", context
             )
 

@@ -8,7 +8,8 @@ kept that way is byte for byte the card rendered afresh."""
 import pytest
 from django.core.cache import cache
 
-from scoring.board import freshness, views
+from scoring.board import cards as board_cards
+from scoring.board import freshness
 from tables import services
 from tables.models import Evening, Hall, Seating
 from tests.support.board import HTMX, build_evening, url
@@ -26,14 +27,14 @@ NAMES = [
 def card_renders(monkeypatch):
     """The numbers of the couples whose card was rendered, in order."""
     rendered = []
-    real = views._plain
+    real = board_cards.plain
 
     def plain(template, context):
         if template == "board/_card.html":
             rendered.append(context["card"]["couple"])
         return real(template, context)
 
-    monkeypatch.setattr(views, "_plain", plain)
+    monkeypatch.setattr(board_cards, "plain", plain)
     return rendered
 
 

@@ -1,0 +1,105 @@
+"""Every couple card's HTML (templates/board/_card.html), made in ONE pass for
+a version of the evening: what the cards share is made once (`CardPass`),
+and a card the change did not touch is taken from the pass before (issue
+27: after a result, all but a few). The views (scoring/board/views.py)
+keep the passes in the cache and answer the polls."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.template import Context
+from django.template.loader import get_template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
+
+from scoring import board
+from scoring.board.card_words import CardWords
+from tables.links import url_stem
+from tables.models import Evening
+
+# A card's data-etag in the pass's HTML (`CardPass.card`), put in when the
+# card is sent (`sent`): nothing typed can come out of an escaped value
+# looking like this.
+ETAG_SLOT = mark_safe("<etag>")  # noqa: S308 - our own marker
+
+
+def plain(template: str, context: dict) -> str:
+    """`template` rendered without number localisation: a card shows only
+    whole numbers below a thousand and words (no dates, no amounts), which
+    localisation leaves exactly as they are (no thousands separator:
+    settings.USE_THOUSAND_SEPARATOR is off) at a fifth of a card's cost."""
+    return get_template(template).template.render(Context(context, use_l10n=False))
+
+
+def with_punches(card: dict, made: dict) -> dict:
+    """The card with its punch card's HTML (`punch_html`, what _card.html
+    shows): each game's mark rendered once per state for every card of a
+    pass (`made`, by game and state), not once per card."""
+    parts = []
+    for game in card["punch_card"]:
+        state = (game["game"], game["punched"], game["played"], game["current"])
+        html = made.get(state)
+        if html is None:
+            html = made[state] = plain("board/_punch.html", {"g": game}).strip()
+        parts.append(f"\n    {html}\n    ")
+    return {**card, "punch_html": mark_safe("".join(parts))}  # noqa: S308 - our template's
+
+
+class CardPass:
+    """What every couple card of one evening, version and language shares
+    (its words, address, heading and punch marks: made once for all of
+    them), each card's context for board/_card.html, and its HTML.
+
+    `before`: the pass built last for an earlier version (`board.last_built`,
+    from the shared cache, whichever process built it): a card whose state
+    (`board.card_state`) the change did not touch is taken from it instead
+    of being rendered again."""
+
+    def __init__(self, evening: Evening, language: str, before: dict | None = None):
+        self.evening, self.language = evening, language
+        self.state = board.state_of(evening)
+        self.head = board.heading(evening)
+        self.words = CardWords()
+        self.url = url_stem("board-couple", evening.slug)
+        self.made: dict = {}
+        self.before: dict = before["cards"] if before else {}
+
+    def context(self, card: dict, etag: str | None = None) -> dict:
+        number = card["couple"]
+        return {
+            "url": f"{self.url}{number}/",
+            "card": with_punches(card, self.made),
+            "words": self.words.words,
+            "said": self.words.sentences(card),
+            "slug": self.evening.slug,
+            "poll": settings.BOARD_POLL_SECONDS,
+            "etag": etag or card_etag(self.state, number, self.language),
+            "head": self.head,
+        }
+
+    def card(self, card: dict) -> tuple[str, str]:
+        """(the card's state, board/_card.html for it with `ETAG_SLOT` for
+        its ETag): rendered only when the last pass had it otherwise."""
+        state = self.url + board.card_state(self.evening, card)
+        kept = self.before.get(card["couple"])
+        if kept is not None and kept[0] == state:
+            return kept
+        return state, plain("board/_card.html", self.context(card, ETAG_SLOT))
+
+    def every_card(self, cards: dict[int, dict]) -> dict:
+        """The pass's value, kept in the cache: every card (`card`) by
+        couple number, and the page's heading."""
+        return {
+            "cards": {number: self.card(card) for number, card in cards.items()},
+            "head": self.head,
+        }
+
+
+def card_etag(shown: board.BoardState, number: int, language: str) -> str:
+    """The ETag of couple `number`'s card for `shown` (its htmx poll's)."""
+    return board.etag(shown, f"couple-{number}-live", language)
+
+
+def sent(card: tuple[str, str], etag: str) -> str:
+    """A card of a pass as it is sent: its ETag (`card_etag`) put in."""
+    return card[1].replace(ETAG_SLOT, escape(etag), 1)
