@@ -3,12 +3,14 @@
 import ast
 from pathlib import Path
 
+from tests.support.source import parse
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _imports(package: str):
     for path in sorted((ROOT / package).rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse(path)
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
                 for alias in node.names:

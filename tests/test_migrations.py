@@ -1,8 +1,7 @@
 """Migrations are reversible: down to zero and up again, on a real database file."""
 
-from ast import literal_eval
-
 from tests.support.hall import manage, server_env
+from tests.support.source import literal
 
 
 def test_every_migration_can_be_undone_and_redone(tmp_path):
@@ -75,8 +74,8 @@ def test_upgrading_gives_todays_organizers_and_volunteers_their_role_in_every_ha
            ".groups.clear()")  # fmt: skip
     manage(env, "migrate", "tables", "0011", "--noinput", "-v0")
     groups = manage(env, "shell", "--no-imports", "-c", GROUPS).strip().splitlines()[-1]
-    assert ("vince", "volunteers") in literal_eval(groups)
-    assert ("olive", "organizers") in literal_eval(groups)
+    assert ("vince", "volunteers") in literal(groups)
+    assert ("olive", "organizers") in literal(groups)
 
 
 BEFORE_REGISTER = """
@@ -114,7 +113,7 @@ def test_upgrading_builds_each_halls_register_by_the_careful_matching(tmp_path):
     manage(env, "shell", "--no-imports", "-c", BEFORE_REGISTER)
     manage(env, "migrate", "tables", "0018", "--noinput", "-v0")
     players, proposals, links = (
-        literal_eval(line)
+        literal(line)
         for line in manage(env, "shell", "--no-imports", "-c", REGISTER).strip().splitlines()[-3:]
     )
     assert players == sorted(
@@ -136,7 +135,7 @@ def test_upgrading_builds_each_halls_register_by_the_careful_matching(tmp_path):
 
     manage(env, "migrate", "tables", "0017", "--noinput", "-v0")
     players, proposals, links = (
-        literal_eval(line)
+        literal(line)
         for line in manage(env, "shell", "--no-imports", "-c", REGISTER).strip().splitlines()[-3:]
     )
     assert players == [] and proposals == []
@@ -162,7 +161,7 @@ def test_upgrading_writes_the_doors_keys_of_every_player_and_undoing_drops_them(
     manage(env, "migrate", "tables", "0018", "--noinput", "-v0")  # the register, no keys yet
     manage(env, "migrate", "tables", "0019", "--noinput", "-v0")
     every, couples = (
-        literal_eval(line)
+        literal(line)
         for line in manage(env, "shell", "--no-imports", "-c", KEYS).strip().splitlines()[-2:]
     )
     assert every is True

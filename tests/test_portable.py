@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.source import parse
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = ("cardnight", "tables", "scoring")
 
@@ -83,7 +85,7 @@ def unix_only(tree: ast.AST) -> list[str]:
     ],
 )
 def test_the_check_finds_each_kind_of_unix_only_code(source, what):
-    assert what in unix_only(ast.parse(source))
+    assert what in unix_only(parse(source))
 
 
 def test_portable_code_passes_the_check():
@@ -92,7 +94,7 @@ def test_portable_code_passes_the_check():
         "os.getpid(); os.replace('a', 'b'); signal.signal(signal.SIGINT, f)\n"
         "subprocess.run([sys.executable, '-m', 'cardnight'], shell=False)\n"
     )
-    assert unix_only(ast.parse(source)) == []
+    assert unix_only(parse(source)) == []
 
 
 def test_nothing_unix_only_runs_in_the_installed_package():
@@ -100,7 +102,7 @@ def test_nothing_unix_only_runs_in_the_installed_package():
     assert len(files) > 100, "the runtime code was not found"
     found = {}
     for path in files:
-        hits = unix_only(ast.parse(path.read_text(), filename=str(path)))
+        hits = unix_only(parse(path))
         if hits:
             found[str(path.relative_to(ROOT))] = hits
     assert found == {}

@@ -8,6 +8,7 @@ from pathlib import Path
 import scoring.engine
 from scoring.engine import i18n, trick_winner
 from scoring.engine.i18n import set_translator
+from tests.support.source import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,7 +24,7 @@ def test_importing_the_engine_does_not_import_django():
 
 def imported_modules(path: Path) -> set[str]:
     modules = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parse(path)):
         if isinstance(node, ast.Import):
             modules |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0:
@@ -41,16 +42,13 @@ def test_the_packages_face_is_what_the_site_uses():
     """Each name the package exports is used by the site outside the engine
     (`from scoring.engine import x` or `engine.x`); tests import the rest
     from its module, so a trimmed face stays trimmed."""
-    import ast
-    from pathlib import Path
-
     root = Path(scoring.engine.__file__).resolve().parents[2]
     used = set()
     for folder in ("cardnight", "tables", "scoring", "bench"):
         for path in (root / folder).rglob("*.py"):
             if path.relative_to(root).parts[:2] == ("scoring", "engine"):
                 continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(parse(path)):
                 if isinstance(node, ast.ImportFrom) and node.module == "scoring.engine":
                     used.update(alias.name for alias in node.names)
                 elif isinstance(node, ast.Attribute) and getattr(node.value, "id", "") == "engine":

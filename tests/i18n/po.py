@@ -1,9 +1,10 @@
 """Reading a GNU gettext .po file for the tests (no third-party package)."""
 
-import ast
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from tests.support import source
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "locale" / "fr" / "LC_MESSAGES" / "django.po"
 COMPILED = CATALOGUE.with_suffix(".mo")
@@ -31,7 +32,7 @@ class Entry:
 
 
 def _unquote(text: str) -> str:
-    return ast.literal_eval(text)  # a C string literal is a Python one here
+    return source.literal(text)  # a C string literal is a Python one here
 
 
 def parse(path: Path = CATALOGUE) -> list[Entry]:
