@@ -4,10 +4,15 @@ each compressed once) and a later visitor's copy is answered by
 PollMiddleware with the headers the whole site gave the first one."""
 
 import gzip
+import re
+import zlib
 
 import pytest
+from django.test import Client
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from scoring.board import views
+from scoring.board import packing, views
 from tests.support.board import url
 
 pytestmark = pytest.mark.django_db
@@ -83,3 +88,54 @@ def test_a_card_poll_with_news_is_answered_early_as_the_view_answers_it(
     assert calls == []  # the pass was built once, for card 1
     assert early.content == late.content
     assert dict(early.items()) == dict(late.items())
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    pieces=st.lists(st.binary(max_size=3000), min_size=1, max_size=4),
+    token=st.text(alphabet="abcXYZ019", min_size=32, max_size=64),
+)
+def test_a_packed_page_is_a_valid_gzip_of_the_page_for_any_pieces(pieces, token):
+    # Pieces worked out once (each one's deflate blocks and its part of the
+    # CRC) join around any token into the stream gzip itself would check.
+    texts = [piece.decode("latin-1") for piece in pieces]
+    page = views.PackedPage(views.CSRF_SLOT.join(texts))
+    expected = token.join(texts).encode()
+    assert gzip.decompress(page.gzip(token)) == expected  # checks the CRC and the size
+    assert page.text(token) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(piece=st.binary(max_size=5000), crc=st.integers(0, 2**32 - 1))
+def test_a_pieces_crc_carries_on_from_any_crc_as_zlib_does(piece, crc):
+    assert packing._Crc(piece).after(crc) == zlib.crc32(piece, crc)
+
+
+def test_a_visitor_with_a_csrf_cookie_gets_their_own_secret_and_no_new_cookie(make_evening):
+    evening = make_evening(couples=6, played=1)
+    visitor = Client(enforce_csrf_checks=True)
+    first = visitor.get(url("board", evening), headers=GZ)
+    secret = first.cookies["csrftoken"].value
+    again = visitor.get(url("board", evening), headers=GZ)  # from the cache
+    page = gzip.decompress(again.content).decode()
+    assert f'"X-CSRFToken": "{secret}"' in page
+    assert "csrftoken" not in again.cookies  # nothing to set: the cookie holds it
+    assert "Cookie" in again["Vary"]
+    # ... and the language switch on that page works with it.
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    assert token == secret
+    response = visitor.post(
+        "/i18n/setlang/", {"language": "fr", "next": "/", "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 302 and response.cookies["django_language"].value == "fr"
+
+
+def test_a_first_visitor_gets_a_new_cookie_holding_the_pages_token(make_evening):
+    evening = make_evening(couples=6, played=1)
+    Client().get(url("board", evening))  # the page is kept
+    visitor = Client(enforce_csrf_checks=True)
+    response = visitor.get(url("board", evening))
+    secret = response.cookies["csrftoken"].value
+    assert f'"X-CSRFToken": "{secret}"' in response.content.decode()
+    other = Client().get(url("board", evening)).cookies["csrftoken"].value
+    assert other != secret  # each first visitor their own
