@@ -29,6 +29,7 @@ from scoring.board.freshness import (
     etag,
     held_version,
     last_built,
+    ready,
     state_of,
 )
 from tables.privacy import names_are_public
@@ -50,6 +51,7 @@ __all__ = [
     "heading",
     "held_version",
     "last_built",
+    "ready",
     "match_couples",
     "names_are_public",
     "parse_number",

@@ -272,8 +272,8 @@ class _Folder:
         seconds they build anyway: a slow builder slows, never blocks).
 
         A lock file created exclusively (the same on Windows, macOS and
-        Linux); one older than `wait` was left by a process that died while
-        building, and is taken over. Returns the lock to pass to `unlock`,
+        Linux); one older than BUILD_WAIT_SECONDS was left by a process that
+        died while building, and is taken over. Returns the lock to pass to `unlock`,
         or None when this process builds without it."""
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         path = self.path(folder, key).with_suffix(".lock")
@@ -284,7 +284,7 @@ class _Folder:
                 return path
             except FileExistsError:
                 try:
-                    if time.time() - path.stat().st_mtime > wait:
+                    if time.time() - path.stat().st_mtime > max(wait, BUILD_WAIT_SECONDS):
                         path.unlink(missing_ok=True)  # its builder is gone
                         continue
                 except OSError:
@@ -344,24 +344,28 @@ def cache_set(key: str, value, *, rendered: bool = False) -> None:
 
 
 @contextmanager
-def _building(key: str):
+def _building(key: str, wait: float = BUILD_WAIT_SECONDS):
     """While this process builds `key`'s value, the others wait for it
     (with Redis: a lock key there; with the shared folder: a lock file),
-    at most BUILD_WAIT_SECONDS."""
+    at most `wait` seconds. Yields False when another process holds the lock
+    and `wait` ran out (the caller builds anyway, or answers otherwise)."""
     folder, held, lock = _shared_dir(), None, f"building:{key}"
+    free = True
     try:
         if folder is not None:
-            held = _folder.lock(folder, key, BUILD_WAIT_SECONDS)
+            held = _folder.lock(folder, key, wait)
+            free = held is not None
         elif _shared():
-            deadline = time.monotonic() + BUILD_WAIT_SECONDS
+            deadline = time.monotonic() + wait
             while not (held := django_cache.add(lock, 1, BUILD_WAIT_SECONDS)):
-                if time.monotonic() > deadline or cache_get(key, rendered=True) is not None:
+                if time.monotonic() >= deadline or cache_get(key, rendered=True) is not None:
                     break
                 time.sleep(0.005)
+            free = bool(held)
     except Exception:  # noqa: BLE001 - no lock: build anyway
         _cache_failed()
     try:
-        yield
+        yield free
     finally:
         try:
             if folder is not None and held is not None:
@@ -403,6 +407,31 @@ def last_built(state: BoardState, parts: tuple[str, ...]):
     return cache_get(cache_key(shown, *parts), rendered=True)
 
 
+def _last(state: BoardState, parts: tuple[str, ...], held: int):
+    """(value, its state, when it was built) of the last version `coalesced`
+    built for `parts`, if it is older than `state`'s and no older than
+    `held`; else None."""
+    latest = cache_get(_latest_key(state, parts))
+    if latest is None or not held <= latest["version"] < state.version:
+        return None
+    shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)
+    value = cache_get(cache_key(shown, *parts), rendered=True)
+    return None if value is None else (value, shown, latest["built"])
+
+
+def ready(state: BoardState, parts: tuple[str, ...], window: float, held: int = 0):
+    """What `coalesced` answers without building anything, or None: the
+    value for `state`, or one built less than `window` seconds ago for an
+    older version no older than `held`. Returns (value, the state it shows)."""
+    value = cache_get(cache_key(state, *parts), rendered=True)
+    if value is not None:
+        return value, state
+    last = _last(state, parts, held) if window > 0 else None
+    if last is not None and time.time() - last[2] < window:
+        return last[0], last[1]
+    return None
+
+
 def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, held: int = 0):
     """The value for `state` from the cache, else built by `build()` (which
     returns the value and the state it was built from), by one process for
@@ -410,36 +439,33 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, h
 
     With a `window` in seconds: when the evening has moved on but a value
     for an older version was built less than `window` seconds ago, that one
-    is returned with its own state instead of building again. The caller
-    then labels it with its own (older) ETag, so the phone asks again on its
-    next poll: nobody is told an old board is current, and while results
-    pour in, each process rebuilds at most once per window. Never older
-    than `held`, the version the phone holds (`held_version`): the last one
-    built may be older than what another process showed it. Returns (value,
-    the state it shows)."""
+    is returned with its own state instead of building again (`ready`). The
+    caller then labels it with its own (older) ETag, so the phone asks again
+    on its next poll: nobody is told an old board is current, and while
+    results pour in, each process rebuilds at most once per window. Past the
+    window, the last value built still answers at once while another
+    process is building the new one (the lock is taken, not waited for).
+    Never older than `held`, the version the phone holds (`held_version`):
+    the last one built may be older than what another process showed it.
+    Returns (value, the state it shows)."""
+    answer = ready(state, parts, window, held)
+    if answer is not None:
+        return answer
+    last = _last(state, parts, held) if window > 0 else None
+    # With an older value that will do, nobody waits for another's build:
+    # a poll that came while a process builds is answered at once with the
+    # last one (and asks again), instead of holding a server thread that the
+    # volunteers' taps are queued behind.
     key = cache_key(state, *parts)
-    value = cache_get(key, rendered=True)
-    if value is not None:
-        return value, state
-    latest_key = _latest_key(state, parts)
-    if window > 0:
-        latest = cache_get(latest_key)
-        if (
-            latest is not None
-            and held <= latest["version"] < state.version
-            and time.time() - latest["built"] < window
-        ):
-            shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)
-            value = cache_get(cache_key(shown, *parts), rendered=True)
-            if value is not None:
-                return value, shown
-    with _building(key):
+    with _building(key, 0 if last else BUILD_WAIT_SECONDS) as free:
+        if not free and last is not None:
+            return last[0], last[1]
         value = cache_get(key, rendered=True)
         if value is not None:
             return value, state
         value, built = build()
         cache_set(cache_key(built, *parts), value, rendered=True)
-    cache_set(latest_key, {"version": built.version, "built": time.time()})
+    cache_set(_latest_key(state, parts), {"version": built.version, "built": time.time()})
     return value, built
 
 

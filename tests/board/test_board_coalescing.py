@@ -82,3 +82,74 @@ def test_a_poll_never_gets_a_board_older_than_the_one_the_phone_holds(
     again = client.get(link, headers={**HTMX, "If-None-Match": shown})
     assert again.status_code == 200
     assert version_of(again["ETag"]) >= version_of(shown)
+
+
+def hold_the_build_lock(evening, kind: str, folder):
+    """Another process building this version's part: its lock file."""
+    state = board.state_of(evening)
+    parts = (kind, "en", str(board.freshness.settings.BOARD_POLL_SECONDS))
+    lock = board.freshness._folder.lock(folder, board.cache_key(state, *parts), 0)
+    assert lock is not None
+    return lock
+
+
+@pytest.mark.parametrize(
+    "name,kind", [("board", "board-live"), ("board-couple", "cards")], ids=["board", "card"]
+)
+def test_past_the_window_a_poll_is_not_kept_waiting_while_another_process_builds(
+    client, make_evening, settings, monkeypatch, tmp_path, name, kind
+):
+    """While one process rebuilds after a result, the others' polls get the
+    board built last (with its own ETag, so they ask again) at once: a poll
+    that waits holds a server thread the volunteers' taps queue behind."""
+    settings.BOARD_SHARED_DIR = tmp_path
+    settings.BOARD_MIN_REBUILD_SECONDS = 1
+    evening = make_evening(couples=10, played=3, current_in=0)
+    link = url(name, evening, *([3] if name == "board-couple" else []))
+    first = client.get(link, headers=HTMX)
+    record(evening, 1)
+    evening.refresh_from_db()
+    hold_the_build_lock(evening, kind, tmp_path)
+    clock = [board.freshness.time.time() + 2]  # the window has passed
+    monkeypatch.setattr(board.freshness.time, "time", lambda: clock[0])
+    slept = []
+    monkeypatch.setattr(board.freshness.time, "sleep", slept.append)
+    built = []
+    real = board.get_board
+    monkeypatch.setattr(board, "get_board", lambda *a, **k: built.append(1) or real(*a, **k))
+
+    again = client.get(link, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert again.status_code == 200
+    assert again["ETag"] == first["ETag"]  # the last one built, labelled as such
+    assert (slept, built) == ([], [])  # not waited for, not built again
+
+
+def test_a_phone_holding_a_newer_version_than_the_last_built_still_waits_for_it(
+    client, make_evening, settings, monkeypatch, tmp_path
+):
+    settings.BOARD_SHARED_DIR = tmp_path
+    settings.BOARD_MIN_REBUILD_SECONDS = 1
+    evening = make_evening(couples=10, played=3, current_in=0)
+    first = poll(client, evening)
+    record(evening, 1)
+    evening.refresh_from_db()
+    shown = board.etag(board.state_of(evening), "board-live", "en")  # by another process
+    record(evening, 2)
+    evening.refresh_from_db()
+    lock = hold_the_build_lock(evening, "board-live", tmp_path)
+    clock = [board.freshness.time.time() + 2]
+    monkeypatch.setattr(board.freshness.time, "time", lambda: clock[0])
+    monkeypatch.setattr(board.freshness.time, "sleep", lambda s: lock.unlink(missing_ok=True))
+    again = poll(client, evening, etag=shown)
+    assert again.status_code == 200
+    assert version_of(again["ETag"]) > version_of(first["ETag"])
+    assert version_of(again["ETag"]) >= version_of(shown)
+
+
+def test_a_lock_taken_without_waiting_is_never_taken_from_its_builder(tmp_path):
+    folder = board.freshness._folder
+    held = folder.lock(tmp_path, "board:key", 0)
+    assert held is not None
+    assert folder.lock(tmp_path, "board:key", 0) is None
+    folder.unlock(held)
+    assert folder.lock(tmp_path, "board:key", 0) is not None
