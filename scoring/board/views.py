@@ -117,14 +117,15 @@ class PollMiddleware:
         shared = self.shared_page(request)
         if shared is not None and (kept := _pages.get(shared[0])) is not None:
             return self.page_answer(request, shared, *kept)
-        card = self.card_poll(request)
-        if card is not None:
-            return card
+        live = self.live_poll(request)
+        if live is not None:
+            return live
         response = self.get_response(request)
-        if getattr(response, "board_card", None) and response.status_code == 200:
+        kind = getattr(response, "board_live", None)
+        if kind and response.status_code == 200:
             language = response.get("Content-Language", "")
             headers = [(k, v) for k, v in response.items() if k.lower() not in _OWN_HEADERS]
-            _card_headers[language] = headers
+            _live_headers[kind, language] = headers
         page = getattr(response, "board_page", None)
         if shared is not None and page is not None and response.status_code == 200:
             headers = [(k, v) for k, v in response.items() if k.lower() not in _OWN_HEADERS]
@@ -132,28 +133,44 @@ class PollMiddleware:
         return response
 
     @staticmethod
-    def card_poll(request: HttpRequest) -> HttpResponse | None:
-        """A couple card's poll with news, answered from the version's cards
-        (`_cards`, one pass for every card) when this process has them and
-        has answered a card's poll in this language before (its headers):
-        every card after the first costs a 304 plus the bytes."""
+    def live_poll(request: HttpRequest) -> HttpResponse | None:
+        """A poll with news (the board's, the TV's or a couple card's live
+        part), answered with what the view would answer when that is in the
+        cache already (`board.ready`: the version's part, or one built a
+        moment ago within the window; nothing is built here) and this
+        process has answered such a poll in this language before (its
+        headers). Anything else goes on to the view. A poll with news costs
+        about a 304 plus the bytes, not the whole stack."""
         if request.method != "GET" or request.headers.get("HX-Request") != "true":
             return None
         match = _POLLED.match(request.path_info)
-        if match is None or match["number"] is None or request.META.get("QUERY_STRING"):
+        if match is None or request.META.get("QUERY_STRING"):
             return None
+        kind = "tv" if match["tv"] else "board" if match["number"] is None else "couple"
         language = translation.get_language_from_request(request)
-        headers = _card_headers.get(language)
+        headers = _live_headers.get((kind, language))
         state = _looked_up(request, match["slug"]) if headers is not None else None
         if state is None:
             return None
         poll = str(settings.BOARD_POLL_SECONDS)
-        cards = board.cache_get(board.cache_key(state, "cards", language, poll), rendered=True)
-        card = cards["cards"].get(int(match["number"])) if cards is not None else None
-        tag = _etag(request, state, f"couple-{int(match['number'])}", True, language)
-        if card is None or is_current(request, tag):
-            return None  # the view answers (a 304, or "not found")
-        response = HttpResponse(sent(card, tag))
+        parts = ("cards" if kind == "couple" else f"{kind}-live", language, poll)
+        held = board.held_version(request, state)
+        found = board.ready(state, parts, settings.BOARD_MIN_REBUILD_SECONDS, held)
+        if found is None:
+            return None
+        value, shown = found
+        if kind == "couple":
+            number = int(match["number"])
+            card = value["cards"].get(number)
+            tag = card_etag(shown, number, language)
+            if card is None or is_current(request, tag):
+                return None  # the view answers ("not found", or as it does)
+            response = HttpResponse(sent(card, tag))
+        else:
+            tag = board.etag(shown, f"{kind}-live", language)
+            if is_current(request, tag):
+                return None
+            response = packed(request, value["html"], value["gzip"], "text/html; charset=utf-8")
         for name, value in headers:
             response[name] = value
         response["ETag"] = tag
@@ -239,8 +256,9 @@ def _looked_up(request: HttpRequest, slug: str) -> board.BoardState | None:
 _pages = freshness._Recent(size=64)
 # What each answer sets for itself (`PollMiddleware.page_answer`).
 _OWN_HEADERS = {"content-length", "content-encoding", "etag", "set-cookie"}
-# The headers of a couple card's poll answered by the view, by language.
-_card_headers: dict[str, list] = {}
+# The headers of a live part's poll answered by the view, by (kind, language):
+# kind is "board", "tv" or "couple" (`PollMiddleware.live_poll`).
+_live_headers: dict[tuple[str, str], list] = {}
 
 
 def _evening(slug: str) -> Evening:
@@ -295,6 +313,7 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     if request.htmx:
         live, shown = _live(request, slug, f"{template}#live", kind, recent=True)
         response = packed(request, live["html"], live["gzip"], "text/html; charset=utf-8")
+        response.board_live = kind  # PollMiddleware answers the next such poll
         if shown.version != _state(request).version:
             # A part a moment old: its own ETag, so the next poll asks again.
             response["ETag"] = board.etag(shown, f"{kind}-live", _language(request))
@@ -393,7 +412,7 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     html = sent(card, etag)
     if request.htmx:
         response = HttpResponse(html)
-        response.board_card = shown.version == _state(request).version
+        response.board_live = "couple"  # PollMiddleware answers the next such poll
         if shown.version != _state(request).version:
             # A card a moment old: its own ETag, so the next poll asks again.
             response["ETag"] = etag

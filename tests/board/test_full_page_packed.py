@@ -82,12 +82,79 @@ def test_a_card_poll_with_news_is_answered_early_as_the_view_answers_it(
     real = views._evening
     monkeypatch.setattr(views, "_evening", lambda slug: calls.append(slug) or real(slug))
     early = client.get(url("board-couple", evening, 2), headers={"HX-Request": "true"})
-    monkeypatch.setattr(views.PollMiddleware, "card_poll", staticmethod(lambda request: None))
+    monkeypatch.setattr(views.PollMiddleware, "live_poll", staticmethod(lambda request: None))
     late = client.get(url("board-couple", evening, 2), headers={"HX-Request": "true"})
     assert by_view.status_code == early.status_code == late.status_code == 200
     assert calls == []  # the pass was built once, for card 1
     assert early.content == late.content
     assert dict(early.items()) == dict(late.items())
+
+
+def early_and_by_view(client, link, headers, monkeypatch):
+    """The same poll answered by PollMiddleware, then by the view."""
+    answered = []
+    real = views.PollMiddleware.live_poll
+    monkeypatch.setattr(
+        views.PollMiddleware,
+        "live_poll",
+        staticmethod(lambda request: answered.append(r := real(request)) or r),
+    )
+    early = client.get(link, headers=headers)
+    monkeypatch.setattr(views.PollMiddleware, "live_poll", staticmethod(lambda request: None))
+    late = client.get(link, headers=headers)
+    monkeypatch.setattr(views.PollMiddleware, "live_poll", staticmethod(real))
+    assert answered and answered[-1] is not None, "the poll went on to the view"
+    return early, late
+
+
+@pytest.mark.parametrize("name,args", [("board", ()), ("board-tv", ()), ("board-couple", (3,))])
+@pytest.mark.parametrize("encoding", [GZ, {}], ids=["gzip", "plain"])
+@pytest.mark.parametrize("moment", ["now", "a moment old"])
+def test_a_poll_with_news_is_answered_early_as_the_view_answers_it(
+    client, make_evening, monkeypatch, settings, name, args, encoding, moment
+):
+    """The board's, the TV's and a card's poll with news, from the cache,
+    without the rest of the site: the same bytes and headers as the view's,
+    for the version now and for one built a moment ago (its own ETag)."""
+    from tests.support.board import record
+
+    settings.BOARD_MIN_REBUILD_SECONDS = 60 if moment == "a moment old" else 0
+    evening = make_evening(couples=8, played=2, current_in=0)
+    link = url(name, evening, *args)
+    headers = {"HX-Request": "true", **encoding}
+    first = client.get(link, headers=headers)  # by the view: its headers kept
+    assert first.status_code == 200
+    if moment == "a moment old":
+        record(evening, 1)  # news, but the part built a moment ago will do
+    else:
+        client.get(link, headers=headers)  # ... and the part for now is built
+    held = {**headers, "If-None-Match": 'W/"0.0.x"'}
+    early, late = early_and_by_view(client, link, held, monkeypatch)
+    assert early.status_code == late.status_code == 200
+    assert early.content == late.content
+    assert dict(early.items()) == dict(late.items())
+    if moment == "a moment old":
+        assert early["ETag"] == first["ETag"]  # labelled as the older one it is
+
+
+def test_a_poll_is_never_answered_early_with_a_part_older_than_the_phone_holds(
+    client, make_evening, settings
+):
+    from tests.support.board import record
+
+    settings.BOARD_MIN_REBUILD_SECONDS = 60
+    evening = make_evening(couples=8, played=2, current_in=0)
+    first = client.get(url("board", evening), headers={"HX-Request": "true"})
+    record(evening, 1)
+    evening.refresh_from_db()
+    from scoring import board
+
+    newer = board.etag(board.state_of(evening), "board-live", "en")  # shown by another process
+    again = client.get(
+        url("board", evening), headers={"HX-Request": "true", "If-None-Match": newer}
+    )
+    assert again.status_code in (200, 304)
+    assert again.get("ETag", newer) != first["ETag"]
 
 
 @settings(max_examples=200, deadline=None)
