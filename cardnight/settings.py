@@ -282,7 +282,16 @@ BACKUP_KEEP = envint("CARDNIGHT_BACKUP_KEEP", 10)
 BOARD_POLL_SECONDS = envint("CARDNIGHT_BOARD_POLL_SECONDS", 5)
 # While results pour in, the polled board is rebuilt at most once in this
 # many seconds per server process; a phone may see a board up to this old.
-BOARD_MIN_REBUILD_SECONDS = envint("CARDNIGHT_BOARD_MIN_REBUILD_SECONDS", 1)
+# Less than the poll interval, so each poll in a flurry shows a newer board
+# than the one before.
+BOARD_MIN_REBUILD_SECONDS = envint(
+    "CARDNIGHT_BOARD_MIN_REBUILD_SECONDS", max(0, min(1, BOARD_POLL_SECONDS - 1))
+)
+if not 0 <= BOARD_MIN_REBUILD_SECONDS < max(BOARD_POLL_SECONDS, 1):
+    raise ImproperlyConfigured(
+        "CARDNIGHT_BOARD_MIN_REBUILD_SECONDS must be at least 0 and less than "
+        f"CARDNIGHT_BOARD_POLL_SECONDS ({BOARD_POLL_SECONDS}), not {BOARD_MIN_REBUILD_SECONDS}"
+    )
 # Without Redis, the server's processes share the board's versioned values
 # (its tree, the live parts, the couple cards) through files here, so a
 # result is paid for once per site, not once per process

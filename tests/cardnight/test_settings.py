@@ -2,6 +2,8 @@
 which differs from the hall's only where a test run must."""
 
 import os
+import subprocess
+import sys
 
 import pytest
 from django.conf import settings
@@ -28,3 +30,30 @@ def test_the_hall_hashes_passwords_for_real_and_the_tests_fast():
 def test_the_test_database_is_a_file_of_this_process():
     name = settings.DATABASES["default"]["TEST"]["NAME"]
     assert name.endswith(f"cardnight-test-{os.getpid()}.sqlite3")
+
+
+def hall_setting(tmp_path, name: str, **env: str):
+    """`name` from the hall's settings imported afresh with `env`, or the error."""
+    code = f"from cardnight import settings; print(settings.{name})"
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("CARDNIGHT_")}
+    environment.update(CARDNIGHT_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="", **env)
+    # S603: a fixed command line; the interpreter is the one running the tests.
+    result = subprocess.run(  # noqa: S603
+        [sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=False
+    )
+    return result.stdout.strip() if result.returncode == 0 else result.stderr
+
+
+def test_the_rebuild_window_stays_below_the_poll_interval(tmp_path):
+    """Each poll in a flurry then shows a newer board than the one before."""
+    assert hall_setting(tmp_path, "BOARD_MIN_REBUILD_SECONDS") == "1"
+    polls_every_second = {"CARDNIGHT_BOARD_POLL_SECONDS": "1"}
+    assert hall_setting(tmp_path, "BOARD_MIN_REBUILD_SECONDS", **polls_every_second) == "0"
+    too_long = hall_setting(
+        tmp_path, "BOARD_MIN_REBUILD_SECONDS", CARDNIGHT_BOARD_MIN_REBUILD_SECONDS="5"
+    )
+    assert "must be at least 0 and less than CARDNIGHT_BOARD_POLL_SECONDS (5), not 5" in too_long
+    assert (
+        hall_setting(tmp_path, "BOARD_MIN_REBUILD_SECONDS", CARDNIGHT_BOARD_MIN_REBUILD_SECONDS="0")
+        == "0"
+    )
