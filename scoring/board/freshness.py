@@ -419,17 +419,23 @@ def _last(state: BoardState, parts: tuple[str, ...], held: int):
     return None if value is None else (value, shown, latest["built"])
 
 
+def _ready(state: BoardState, parts: tuple[str, ...], window: float, held: int):
+    """(what `ready` answers, the last value built that will do once the
+    window has passed, `_last`'s, looked up once for both)."""
+    value = cache_get(cache_key(state, *parts), rendered=True)
+    if value is not None:
+        return (value, state), None
+    last = _last(state, parts, held) if window > 0 else None
+    if last is not None and time.time() - last[2] < window:
+        return (last[0], last[1]), last
+    return None, last
+
+
 def ready(state: BoardState, parts: tuple[str, ...], window: float, held: int = 0):
     """What `coalesced` answers without building anything, or None: the
     value for `state`, or one built less than `window` seconds ago for an
     older version no older than `held`. Returns (value, the state it shows)."""
-    value = cache_get(cache_key(state, *parts), rendered=True)
-    if value is not None:
-        return value, state
-    last = _last(state, parts, held) if window > 0 else None
-    if last is not None and time.time() - last[2] < window:
-        return last[0], last[1]
-    return None
+    return _ready(state, parts, window, held)[0]
 
 
 def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, held: int = 0):
@@ -448,10 +454,9 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, h
     Never older than `held`, the version the phone holds (`held_version`):
     the last one built may be older than what another process showed it.
     Returns (value, the state it shows)."""
-    answer = ready(state, parts, window, held)
+    answer, last = _ready(state, parts, window, held)
     if answer is not None:
         return answer
-    last = _last(state, parts, held) if window > 0 else None
     # With an older value that will do, nobody waits for another's build:
     # a poll that came while a process builds is answered at once with the
     # last one (and asks again), instead of holding a server thread that the

@@ -152,8 +152,7 @@ class PollMiddleware:
         state = _looked_up(request, match["slug"]) if headers is not None else None
         if state is None:
             return None
-        poll = str(settings.BOARD_POLL_SECONDS)
-        parts = ("cards" if kind == "couple" else f"{kind}-live", language, poll)
+        parts = _live_parts("cards" if kind == "couple" else f"{kind}-live", language)
         held = board.held_version(request, state)
         found = board.ready(state, parts, settings.BOARD_MIN_REBUILD_SECONDS, held)
         if found is None:
@@ -171,8 +170,8 @@ class PollMiddleware:
             if is_current(request, tag):
                 return None
             response = packed(request, value["html"], value["gzip"], "text/html; charset=utf-8")
-        for name, value in headers:
-            response[name] = value
+        for name, header in headers:
+            response[name] = header
         response["ETag"] = tag
         response["Content-Length"] = str(len(response.content))  # as CommonMiddleware says
         return response
@@ -261,6 +260,13 @@ _OWN_HEADERS = {"content-length", "content-encoding", "etag", "set-cookie"}
 _live_headers: dict[tuple[str, str], list] = {}
 
 
+def _live_parts(kind: str, language: str) -> tuple[str, str, str]:
+    """The `coalesced` parts of a polled live part (`kind`: "board-live",
+    "tv-live", or "cards" for every couple's card): the view and
+    PollMiddleware look it up under the same key."""
+    return kind, language, str(settings.BOARD_POLL_SECONDS)
+
+
 def _evening(slug: str) -> Evening:
     """The published evening, or 404: a private evening looks exactly like a
     missing one."""
@@ -289,7 +295,6 @@ def _live(
     polling phones costs one rebuild a second, not one per result."""
     language = _language(request)
     live_kind = f"{kind}-live"
-    poll = str(settings.BOARD_POLL_SECONDS)
 
     def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
@@ -303,7 +308,7 @@ def _live(
         html = str(render_to_string(template, context))
         return {"html": html, "gzip": gzipped(html), "head": board.heading(evening)}, state
 
-    return _recent(request, (live_kind, language, poll), build, recent=recent)
+    return _recent(request, _live_parts(live_kind, language), build, recent=recent)
 
 
 def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
@@ -385,8 +390,7 @@ def _cards(request: HttpRequest, slug: str, *, recent: bool) -> tuple[dict, boar
     phone asks first (`board.coalesced` builds once for all processes).
     With `recent`, a pass a moment old will do (see `_live`)."""
     language = _language(request)
-
-    parts = ("cards", language, str(settings.BOARD_POLL_SECONDS))
+    parts = _live_parts("cards", language)
 
     def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
