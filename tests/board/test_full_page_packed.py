@@ -12,8 +12,9 @@ from django.test import Client
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring import board
 from scoring.board import packing, views
-from tests.support.board import url
+from tests.support.board import record, url
 
 pytestmark = pytest.mark.django_db
 GZ = {"Accept-Encoding": "gzip, deflate"}
@@ -62,8 +63,6 @@ def test_the_second_visitor_gets_the_first_ones_answer_without_the_view(
 
 
 def test_a_page_of_an_older_version_is_never_answered(client, make_evening):
-    from tests.support.board import record
-
     evening = make_evening(couples=8, played=2, current_in=0)
     client.get(url("board", evening), headers=GZ)
     record(evening, 1)
@@ -116,8 +115,6 @@ def test_a_poll_with_news_is_answered_early_as_the_view_answers_it(
     """The board's, the TV's and a card's poll with news, from the cache,
     without the rest of the site: the same bytes and headers as the view's,
     for the version now and for one built a moment ago (its own ETag)."""
-    from tests.support.board import record
-
     settings.BOARD_MIN_REBUILD_SECONDS = 60 if moment == "a moment old" else 0
     evening = make_evening(couples=8, played=2, current_in=0)
     link = url(name, evening, *args)
@@ -140,15 +137,11 @@ def test_a_poll_with_news_is_answered_early_as_the_view_answers_it(
 def test_a_poll_is_never_answered_early_with_a_part_older_than_the_phone_holds(
     client, make_evening, settings
 ):
-    from tests.support.board import record
-
     settings.BOARD_MIN_REBUILD_SECONDS = 60
     evening = make_evening(couples=8, played=2, current_in=0)
     first = client.get(url("board", evening), headers={"HX-Request": "true"})
     record(evening, 1)
     evening.refresh_from_db()
-    from scoring import board
-
     newer = board.etag(board.state_of(evening), "board-live", "en")  # shown by another process
     again = client.get(
         url("board", evening), headers={"HX-Request": "true", "If-None-Match": newer}

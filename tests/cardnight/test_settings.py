@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 
 from cardnight import settings as hall
+from tests.support.hall import server_env
 
 
 def test_the_suite_runs_on_the_test_settings():
@@ -35,8 +36,10 @@ def test_the_test_database_is_a_file_of_this_process():
 def hall_setting(tmp_path, name: str, **env: str):
     """`name` from the hall's settings imported afresh with `env`, or the error."""
     code = f"from cardnight import settings; print(settings.{name})"
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("CARDNIGHT_")}
-    environment.update(CARDNIGHT_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="", **env)
+    environment = {
+        k: v for k, v in server_env(tmp_path, **env).items()
+        if k in env or not k.startswith("CARDNIGHT_BOARD_")
+    }  # fmt: skip
     # S603: a fixed command line; the interpreter is the one running the tests.
     result = subprocess.run(  # noqa: S603
         [sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=False
