@@ -22,6 +22,7 @@ from decimal import Decimal
 from types import ModuleType
 
 import pytest
+from django.db import transaction
 
 import scoring.exchange.scoring_keys
 import scoring.services.extras
@@ -132,6 +133,17 @@ def _(hall):
 def _(hall):
     evening = running(hall)
     return evening, lambda: services.register_couple(evening, "Late Arrival", "Her Partner")
+
+
+@case("tables.services.door.register_locked")
+def _(hall):
+    evening = running(hall)
+
+    def register():  # what register_couple_once does: lock, then register
+        with transaction.atomic():
+            tables.services.door.register_locked(evening.locked(), "Late Arrival", "Her Partner")
+
+    return evening, register
 
 
 @case("tables.services.rename_couple")

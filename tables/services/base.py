@@ -7,8 +7,11 @@ Every public service is one transaction that first locks the evening row
 and bumps the evening's version (`Evening.bump_version()`, the ONE version
 bump) so that the scoreboard notices. Requests that cannot be carried out
 raise `cardnight.errors.UserError` (400) or `Conflict` (409) with a message
-in plain words, and change nothing. Couples and tables are named by their
-NUMBERS, and every request names the game it is meant for.
+in plain words, and change nothing. A service that carries out another in its
+own transaction (receipts.py) calls the other's `..._locked` form with the
+evening it has locked: the row is read and locked once, with no savepoint.
+Couples and tables are named by their NUMBERS, and every request names the
+game it is meant for.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ sends the same value twice and changes nothing the second time (issue 12).
         registered, unless `anyway`, or unless the match is couple
         `warned_about` (the volunteer saw that warning and tapped "Register
         anyway"). Sent again with the same id it has one effect:
-        receipts.register_couple_once.
+        receipts.register_couple_once (with `register_locked`, the same on
+        an evening that it has locked already).
     rename_couple(couple, player1, player2)   the names only
     remove_couple(couple)          only before play starts
     set_paid(couple, paid, *, user=None)
@@ -94,7 +95,31 @@ def register_couple(
     the match is couple number `warned_about`: "Register anyway" answers
     the one warning it was shown with, and other names that match another
     couple are warned about again."""
-    evening = evening.locked()
+    return register_locked(
+        evening.locked(),
+        player1,
+        player2,
+        number=number,
+        paid=paid,
+        jar_buy_in=jar_buy_in,
+        anyway=anyway,
+        warned_about=warned_about,
+    )
+
+
+def register_locked(
+    evening: Evening,
+    player1: str,
+    player2: str,
+    *,
+    number: int | None = None,
+    paid: bool = False,
+    jar_buy_in: bool = False,
+    anyway: bool = False,
+    warned_about: int | None = None,
+) -> Couple:
+    """`register_couple` on `evening` as `Evening.locked()` gave it, in the
+    caller's transaction (receipts.py): the row is read and locked once."""
     if evening.is_finished:
         raise Conflict(_("The evening is over: no more couples can join."))
     if evening.is_running and evening.current_game >= evening.games:

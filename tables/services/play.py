@@ -9,6 +9,9 @@ change_result(evening, game, table, winner, *, was, user=None) -> (Seating, bool
     Change the current game's result before the next game starts; `was`
     is the winner the person saw, so two people changing at once cannot
     overwrite each other unseen.
+record_locked(locked, game, table, winner, *, change, was, user) -> (Seating, bool)
+    Either of them on an evening the caller has locked in its own
+    transaction (receipts.py): the row is read and locked once.
 """
 
 from __future__ import annotations
@@ -39,7 +42,29 @@ def record_result(
     nothing; tapping the other couple is refused (use change_result), so two
     volunteers tapping at once never overwrite each other unseen. When the
     couples at the table disagree, this settles it."""
-    evening = evening.locked()
+    return _record(evening.locked(), game, table, winner, user=user)
+
+
+def record_locked(
+    locked: Evening,
+    game: int,
+    table: int,
+    winner: int,
+    *,
+    change: bool,
+    was: int | None,
+    user=None,
+) -> tuple[Seating, bool]:
+    """`change_result` (`change`) or `record_result`, on `locked`: the
+    evening as `Evening.locked()` gave it, in the caller's transaction."""
+    if change:
+        return _change(locked, game, table, winner, was=was, user=user)
+    return _record(locked, game, table, winner, user=user)
+
+
+def _record(
+    evening: Evening, game: int, table: int, winner: int, *, user=None
+) -> tuple[Seating, bool]:
     _require_running(evening)
     _require_current(evening, game)
     seating = _seating(evening, game, table)
@@ -68,7 +93,12 @@ def change_result(
 
     `was` is the winner the person saw on the screen (None: no result yet);
     if someone else changed it meanwhile, the change is refused."""
-    evening = evening.locked()
+    return _change(evening.locked(), game, table, winner, was=was, user=user)
+
+
+def _change(
+    evening: Evening, game: int, table: int, winner: int, *, was: int | None, user=None
+) -> tuple[Seating, bool]:
     _require_running(evening)
     _require_current(evening, game)
     seating = _seating(evening, game, table)

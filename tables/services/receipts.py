@@ -7,7 +7,9 @@ the way, it sends it again. Each such request carries an id made on the phone
 answer is kept in a `Receipt` in the same transaction; the same key again
 gets that kept answer and changes nothing. The evening's row lock (which
 every write of the evening takes first) serializes two copies arriving at
-once, so the second one finds the first one's receipt.
+once, so the second one finds the first one's receipt. The service each
+one carries out runs on the evening locked here (`record_locked` and its
+kin), so the row is read and locked once a request, not twice.
 
 A request that was refused (a UserError) had no effect and keeps no receipt:
 sent again, it is judged again against the evening as it is then.
@@ -38,9 +40,9 @@ from django.utils.translation import gettext as _
 from cardnight.errors import UserError
 
 from ..models import Couple, Evening, LateReport, Receipt, Seating, Table, TableReport
-from .door import couple_key, register_couple
-from .play import change_result, record_result
-from .tableside import report_result
+from .door import couple_key, register_locked
+from .play import record_locked
+from .tableside import report_locked
 
 KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
@@ -100,7 +102,7 @@ def report_result_once(
         .values_list("winner_id", flat=True)
         .first()
     )
-    report, changed = report_result(table, game, reporter, winner, device=device)
+    report, changed = report_locked(evening, table, game, reporter, winner, device=device)
     if isinstance(report, LateReport):  # the game was over when it came
         code = VOLUNTEER_AGREES if report.agrees else LATE
         answer = {"code": code, "winner": report.seating.winner.number, "late": report.pk}
@@ -108,8 +110,8 @@ def report_result_once(
         return answer
     answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
     if answer["code"] != PENDING:
-        seating = Seating.objects.select_related("winner").get(pk=report.seating_id)
-        answer["winner"] = seating.winner.number if seating.winner else None
+        winner_now = report.seating.winner  # the seating the service read and wrote, under the lock
+        answer["winner"] = winner_now.number if winner_now else None
     Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
     return answer
 
@@ -144,10 +146,9 @@ def record_result_once(
     kept = _kept(evening, check_key(key), request)
     if kept is not None:
         return kept["changed"]
-    if change:
-        _seating, changed = change_result(evening, game, table, winner, was=was, user=user)
-    else:
-        _seating, changed = record_result(evening, game, table, winner, user=user)
+    _seating, changed = record_locked(
+        evening, game, table, winner, change=change, was=was, user=user
+    )
     Receipt.objects.create(evening=evening, key=key, request=request, answer={"changed": changed})
     return changed
 
@@ -171,7 +172,7 @@ def register_couple_once(
         if couple is None:
             raise UserError(_("Couple %(n)s was registered, then removed.") % {"n": kept["couple"]})
         return couple, False
-    couple = register_couple(evening, player1, player2, **options)
+    couple = register_locked(evening, player1, player2, **options)
     Receipt.objects.create(
         evening=evening, key=key, request=request, answer={"couple": couple.number}
     )

@@ -7,6 +7,9 @@ report_result(table, game, reporter, winner, *, device="") -> (TableReport | Lat
     when it came (a phone that was offline) is a LateReport: kept for the
     volunteers when it disagrees with the result recorded, not kept
     (pk None) when it agrees.
+report_locked(locked, table, game, reporter, winner, *, device="") -> (report, bool)
+    `report_result` on the table's evening as the caller locked it in its
+    own transaction (receipts.py): the row is read and locked once.
 read_late_report(table, late_id, *, device) -> None
     The person at the table has read what became of their late report.
 """
@@ -53,7 +56,14 @@ def report_result(
     cannot report for both couples of a table (its own report and the
     other's confirmation). A report for a game that is over is a late
     report (see `_late_report`)."""
-    evening = table.evening.locked()
+    return report_locked(table.evening.locked(), table, game, reporter, winner, device=device)
+
+
+def report_locked(
+    evening: Evening, table: Table, game: int, reporter: int, winner: int, *, device: str = ""
+) -> tuple[TableReport | LateReport, bool]:
+    """`report_result` on `evening`, the table's evening as `Evening.locked()`
+    gave it in the caller's transaction."""
     if _is_over(evening, game):
         return _late_report(evening, table, game, reporter, winner, device)
     _require_running(evening)

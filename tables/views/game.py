@@ -134,8 +134,14 @@ def _table_response(
     error: str = "",
     status: int = 200,
 ) -> HttpResponse:
-    """The table's card and the progress line (htmx), or the whole screen."""
-    evening.refresh_from_db()
+    """The table's card and the progress line (htmx), or the whole screen.
+
+    After a refused tap the evening is read again (another volunteer may have
+    started the next game). After a tap carried out it is the evening this
+    request read: it was in the same game then, and a result changes only
+    its table, which is read afresh."""
+    if status >= 400:
+        evening.refresh_from_db()
     if not request.htmx:
         if status >= 400:
             return _screen(request, evening, status=status, error=error)

@@ -211,14 +211,20 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
                     device=device_of(request),
                 )
                 message = _answer_message(answer)
+                late = "late" in answer
             else:
                 report, changed = services.report_result(
                     table, data["game"], reporter, data["winner"], device=device_of(request)
                 )
                 message = _status_message(report, changed)
+                late = isinstance(report, LateReport)
         except UserError as error:
             return _report_error(request, table, reporter, error)
-        table.evening.refresh_from_db()
+        if late:
+            # Its game was over: the evening may have moved on, or ended,
+            # between this request reading it and the report's lock. Any
+            # other report changed only its table, which is read afresh.
+            table.evening.refresh_from_db()
         if table.evening.is_finished:  # a late report for the last game: no table page now
             notes = [note["text"] for note in _late_notes(request, table)]
             text = " ".join([message, *notes]).strip()
