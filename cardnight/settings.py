@@ -107,6 +107,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A public page's phone id (tables/views/devices.py): a cookie, not a session row.
+    "tables.views.devices.DeviceCookieMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "cardnight.middleware.SecurityHeadersMiddleware",

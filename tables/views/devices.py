@@ -1,23 +1,80 @@
-"""A phone, as the public pages know it: a random id kept in its session
-cookie, hashed (the table-side page's late reports, the self check-in
-page's entries). Nothing about the person; a new session is a new phone."""
+"""A phone, as the public pages know it: a random id kept in a signed cookie
+of its own, hashed (the table-side page's late reports and the one-phone-
+one-couple check, the self check-in page's entries). Nothing about the
+person; a browser without the cookie is a new phone.
+
+The id is not kept in the session: a session is a row in the database, and
+in a flurry of results every table-side phone's first report would write
+one (and every later page would read it). The cookie costs no query. A
+phone that got its id in the session before keeps it: it is read from
+there once and moved into the cookie.
+
+    device_of(request) -> str      this browser's hash, made on first use
+    known_device(request) -> str   its hash if it has one ("" otherwise)
+    DeviceCookieMiddleware         sends the cookie when device_of made it
+"""
 
 import hashlib
 import secrets
 
-from django.http import HttpRequest
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+
+COOKIE = "cardnight_device"
+_SALT = "tables.views.devices"
+_NEW = "_cardnight_new_device"  # the request attribute: a token the response must carry
 
 
-def device_of(request: HttpRequest) -> str:
-    """This browser, as a hash of a random id kept in its session cookie
-    (made on first use)."""
-    token = request.session.get("device")
-    if not token:
-        token = request.session["device"] = secrets.token_urlsafe(16)
+def _token(request: HttpRequest) -> str:
+    """The id this browser carries: the cookie's, a token made earlier in this
+    request, or one an older version kept in its session ("" when none)."""
+    token = request.get_signed_cookie(COOKIE, default="", salt=_SALT) or getattr(request, _NEW, "")
+    if not token and settings.SESSION_COOKIE_NAME in request.COOKIES:
+        token = request.session.get("device", "")
+        if token:
+            setattr(request, _NEW, token)  # moved into the cookie
+    return token
+
+
+def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def device_of(request: HttpRequest) -> str:
+    """This browser, as a hash of a random id kept in its cookie (made on
+    first use, and sent with this request's response)."""
+    token = _token(request)
+    if not token:
+        token = secrets.token_urlsafe(16)
+        setattr(request, _NEW, token)
+    return _hash(token)
+
+
 def known_device(request: HttpRequest) -> str:
-    """This browser's hash if it has one already ("" otherwise: no session made)."""
-    token = request.session.get("device")
-    return hashlib.sha256(token.encode()).hexdigest() if token else ""
+    """This browser's hash if it has one already ("" otherwise: nothing made)."""
+    token = _token(request)
+    return _hash(token) if token else ""
+
+
+class DeviceCookieMiddleware:
+    """Sends the device cookie with the response of the request that made it
+    (or moved it out of the session): signed, kept as long as a session
+    (one long evening), not readable by the page's scripts."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        token = getattr(request, _NEW, "")
+        if token:
+            response.set_signed_cookie(
+                COOKIE,
+                token,
+                salt=_SALT,
+                max_age=settings.SESSION_COOKIE_AGE,
+                secure=settings.SESSION_COOKIE_SECURE,
+                httponly=True,
+                samesite="Lax",
+            )
+        return response

@@ -1,12 +1,17 @@
 """The table-side page (/t/<token>/): public, token only; either couple
 reports the winner of the table's current game and the other confirms."""
 
+import hashlib
+
 import pytest
+from django.conf import settings
+from django.contrib.sessions.models import Session
 from django.test import Client
 from django.urls import reverse
 
 from tables import services
 from tables.models import Evening, Hall, Punch, TableReport
+from tables.views import devices
 
 from .conftest import play_game, seatings, started
 
@@ -169,3 +174,52 @@ def test_names_follow_the_halls_privacy_setting(client, evening, privacy, shown,
 def test_get_only_and_post_only(client, table):
     assert client.post(table.url).status_code == 405
     assert client.get(table.report_url).status_code == 405
+
+
+# --- The phone's id: a signed cookie, not a session row -------------------------
+
+
+def test_a_phones_first_report_writes_no_session_and_keeps_its_id_in_a_cookie(client, table):
+    """In a flurry every table's phones report for the first time at once: a
+    session row each would be one more write each, and one more read on
+    every later page. (The live page posts with htmx; a plain form's answer
+    is a redirect, whose message waits in the session.)"""
+    data = {"game": 1, "reporter": table.a, "winner": table.a}
+    client.post(table.report_url, data, headers=HTMX)
+    assert not Session.objects.exists()
+    cookie = client.cookies[devices.COOKIE]
+    assert cookie["httponly"] and cookie["samesite"] == "Lax" and cookie["max-age"]
+    report = TableReport.objects.get()
+    assert len(report.device) == 64  # a hash, never the id itself
+    assert cookie.value.split(":")[0] not in report.device
+
+
+def test_a_tampered_device_cookie_is_a_new_phone(client, table):
+    client.post(table.report_url, {"game": 1, "reporter": table.a, "winner": table.a})
+    client.cookies[devices.COOKIE] = "forged:value:here"
+    response = client.post(table.report_url, {"game": 1, "reporter": table.b, "winner": table.a})
+    assert response.status_code == 302  # not refused as the same phone, and no error
+    table.refresh_from_db()
+    assert table.winner.number == table.a
+
+
+def test_a_phone_whose_id_is_in_its_session_keeps_it_in_the_cookie(client, table):
+    """A phone that reported before this version kept its id in its session:
+    it is the same phone after, whether or not its session lasts."""
+    session = client.session
+    session["device"] = "an-id-from-before"
+    session.save()
+    client.post(table.report_url, {"game": 1, "reporter": table.a, "winner": table.a})
+    assert TableReport.objects.get().device == hashlib.sha256(b"an-id-from-before").hexdigest()
+    assert devices.COOKIE in client.cookies
+    del client.cookies[settings.SESSION_COOKIE_NAME]  # the session is gone, the cookie stays
+    response = client.post(
+        table.report_url, {"game": 1, "reporter": table.b, "winner": table.a}, headers=HTMX
+    )
+    assert response.status_code == 409
+    assert f"This phone has already reported for couple {table.a}" in response.content.decode()
+
+
+def test_a_page_without_a_report_sets_no_device_cookie(client, table):
+    response = client.get(f"{table.url}?as={table.a}")
+    assert devices.COOKIE not in response.cookies
