@@ -20,6 +20,11 @@ def test_halls_mode_plays_thirty_tables_per_hall_for_a_bounded_time():
     assert args.redis_url.startswith("redis://")
 
 
+def test_a_capacity_run_plays_each_number_of_phones_once_unless_asked():
+    assert parse_args(["--capacity", "1000,2000"]).repeat == 1
+    assert parse_args(["--capacity", "1000,2000", "--repeat", "3"]).repeat == 3
+
+
 def test_given_values_win_over_the_halls_defaults():
     args = parse_args(["--halls", "3", "--tables", "5", "--volunteers", "1", "--seconds", "20"])
     assert (args.tables, args.volunteers, args.seconds) == (5, 1, 20)
@@ -32,6 +37,7 @@ def test_given_values_win_over_the_halls_defaults():
         ["--halls", "-1"],
         ["--halls", "2", "--servers", "0"],
         ["--halls", "2", "--seconds", "0"],
+        ["--capacity", "100,200", "--repeat", "0"],
     ],
 )
 def test_impossible_runs_are_refused(argv, capsys):
