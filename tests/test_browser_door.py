@@ -100,6 +100,26 @@ def test_enter_after_a_duplicate_warning_warns_again_and_never_registers_it(
     assert evening.couples.count() == 3
 
 
+def test_enter_pressed_before_the_answer_settles_is_still_sent_by_htmx(
+    live_server, phone, volunteer, evening
+):
+    """The cursor goes into the answer's form at once (live/focus.js), but
+    htmx binds the form only when the swap settles: on a slow phone (or a
+    busy CI machine) the Enter typed in between was sent as a plain form, a
+    full page reload. Here the settle is made to take 3 s."""
+    first, second = door_page(phone, live_server, evening)
+    phone.evaluate("htmx.config.defaultSettleDelay = 3000")
+    first.fill("Gertie Burke")
+    first.focus()
+    assert enter(phone) == 400
+    expect(phone.get_by_label("Second player")).to_be_focused()
+    phone.keyboard.type("Claudette Samson")
+    assert enter(phone) == 200  # htmx's answer, not a plain form's redirect
+    assert list(evening.couples.values_list("player1", "player2")) == [
+        ("Gertie Burke", "Claudette Samson")
+    ]
+
+
 def test_a_refusal_puts_the_cursor_on_the_missing_name_so_nothing_is_typed_onto_the_first(
     live_server, phone, volunteer, evening
 ):

@@ -57,13 +57,13 @@
     found.focus({ preventScroll: true });
   };
 
-  // htmx puts the cursor back in the field with the old one's id, and moves
-  // it to [autofocus] only when the swap settles: a volunteer quick enough to
-  // type or tap in between (the door, on a slow phone) had the cursor taken
-  // from under their fingers. It goes there now, once.
+  // htmx moves the cursor to [autofocus], and binds the new forms, only when
+  // the swap settles: on a slow phone a volunteer typing in between (the
+  // door) lost the cursor, and their Enter sent a plain form. Both now, once.
   document.addEventListener("htmx:afterSwap", function (event) {
     var root = event.detail.elt;
     if (!root || !root.isConnected || !root.querySelector) return;
+    if (window.htmx) window.htmx.process(root);
     var field = root.matches("[autofocus]") ? root : root.querySelector("[autofocus]");
     if (!field) return;
     field.removeAttribute("autofocus"); // htmx's own focus at settle would come too late
