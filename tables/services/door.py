@@ -76,35 +76,11 @@ def _number_for(evening: Evening, number: int | None) -> int:
 
 
 @transaction.atomic
-def register_couple(
-    evening: Evening,
-    player1: str,
-    player2: str,
-    *,
-    number: int | None = None,
-    paid: bool = False,
-    jar_buy_in: bool = False,
-    anyway: bool = False,
-    warned_about: int | None = None,
-) -> Couple:
-    """Register a couple. Before play it plays from game 1; once play has
-    started it arrives late and joins at the next game (A2).
-
-    Two names that match a couple already registered (case, accents,
-    punctuation and order aside) raise Duplicate unless `anyway`, or unless
-    the match is couple number `warned_about`: "Register anyway" answers
-    the one warning it was shown with, and other names that match another
-    couple are warned about again."""
-    return register_locked(
-        evening.locked(),
-        player1,
-        player2,
-        number=number,
-        paid=paid,
-        jar_buy_in=jar_buy_in,
-        anyway=anyway,
-        warned_about=warned_about,
-    )
+def register_couple(evening: Evening, player1: str, player2: str, **options) -> Couple:
+    """Register a couple, in one transaction that first locks the evening;
+    `options` are `register_locked`'s (number, paid, jar_buy_in, anyway,
+    warned_about)."""
+    return register_locked(evening.locked(), player1, player2, **options)
 
 
 def register_locked(
@@ -119,7 +95,15 @@ def register_locked(
     warned_about: int | None = None,
 ) -> Couple:
     """`register_couple` on `evening` as `Evening.locked()` gave it, in the
-    caller's transaction (receipts.py): the row is read and locked once."""
+    caller's transaction (receipts.py calls it so: the row is read and
+    locked once). Before play the couple plays from game 1; once play has
+    started it arrives late and joins at the next game (A2).
+
+    Two names that match a couple already registered (case, accents,
+    punctuation and order aside) raise Duplicate unless `anyway`, or unless
+    the match is couple number `warned_about`: "Register anyway" answers
+    the one warning it was shown with, and other names that match another
+    couple are warned about again."""
     if evening.is_finished:
         raise Conflict(_("The evening is over: no more couples can join."))
     if evening.is_running and evening.current_game >= evening.games:
