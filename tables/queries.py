@@ -40,6 +40,7 @@ from .models import (
     Seating,
     TableReport,
 )
+from .models.evening import present_at
 
 BYE, OUT = rotation.BYE, rotation.OUT
 
@@ -241,21 +242,25 @@ class CurrentGame:
             self.destinations = rotation.destinations(seating)
 
     def whereabouts(self, couple: Couple) -> Whereabouts:
+        return self.whereabouts_of(couple.number, couple.joined_game, couple.left_after_game)
+
+    def whereabouts_of(self, me: int, joined_game: int, left_after_game: int | None) -> Whereabouts:
+        """`whereabouts` of couple number `me`, from its numbers alone (the
+        board's pass asks it for every couple without making Couple rows)."""
         evening = self.evening
         game_number = evening.current_game
         if not game_number:
-            return Whereabouts(game=0, place=OUT, joins_at=couple.joined_game)
-        if not couple.is_present_at(game_number):
-            joins = couple.joined_game if couple.joined_game > game_number else None
+            return Whereabouts(game=0, place=OUT, joins_at=joined_game)
+        if not present_at(joined_game, left_after_game, game_number):
+            joins = joined_game if joined_game > game_number else None
             return Whereabouts(game=game_number, place=OUT, joins_at=joins)
         if not self.usable:
             return Whereabouts(game=game_number, place=OUT)
-        me = couple.number
         place = self.places.get(me, OUT)
         if_win, if_lose = self.destinations.get(me, (None, None))
         if game_number >= evening.games or evening.is_finished:
             if_win = if_lose = None  # no game follows
-        elif couple.left_after_game == game_number:
+        elif left_after_game == game_number:
             if_win = if_lose = OUT
         if place != BYE and place != OUT:
             _, a, b, deals, winner = self.rows[me]

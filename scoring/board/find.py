@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from tables import queries
-from tables.models import Couple, Evening
+from tables.models import Evening
+from tables.models.evening import present_at
 from tables.search import names_match, parse_number
 
 # --- Find my couple ------------------------------------------------------------
@@ -57,13 +58,8 @@ class _Pass:
 def _whereabouts(plan: _Pass, row: dict) -> tuple[dict | None, dict | None]:
     """The couple's seat in the current game and where it goes next, from
     `tables.queries.CurrentGame` (the rotation rule is the tables app's)."""
-    couple = Couple(
-        evening=plan.evening,
-        number=row["couple"],
-        joined_game=row["joined_game"],
-        left_after_game=row["left_after_game"],
-    )
-    where = plan.game().whereabouts(couple)
+    joined = row["joined_game"] or 1
+    where = plan.game().whereabouts_of(row["couple"], joined, row["left_after_game"])
     if where.place == queries.OUT:
         return None, None
     if where.place == queries.BYE:
@@ -117,7 +113,7 @@ def _card(plan: _Pass, row: dict) -> dict:
     left = row["left_after_game"]
     joins = row["joined_game"] or 1
     now, upcoming = (None, None)
-    if running and (left is None or left >= current) and joins <= current:
+    if running and present_at(joins, left, current):
         now, upcoming = _whereabouts(plan, row)
     return {
         **row,

@@ -490,6 +490,14 @@ class Couple(models.Model):
         return f"{self.player1} & {self.player2}"
 
     def is_present_at(self, game_number: int) -> bool:
-        return self.joined_game <= game_number and (
-            self.left_after_game is None or self.left_after_game >= game_number
-        )
+        return present_at(self.joined_game, self.left_after_game, game_number)
+
+
+def present_at(joined_game: int, left_after_game: int | None, game_number: int) -> bool:
+    """Does a couple that joined at `joined_game` and left after
+    `left_after_game` (None: stays to the end) play, or sit out, game
+    `game_number`? (`Couple.is_present_at`; `CoupleQuerySet.present_at` is
+    its SQL twin.)"""
+    return joined_game <= game_number and (
+        left_after_game is None or left_after_game >= game_number
+    )

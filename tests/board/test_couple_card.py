@@ -143,3 +143,23 @@ def test_the_card_shows_the_place_and_marks_a_tied_prize_place(client, make_even
     data = client.get(url("board-json", evening)).json()
     row = next(r for r in data["standings"] if r["prize_place"] and r["tied"])
     assert f"place {row['prize_place']} (tie)" in card(client, evening, row["couple"])
+
+
+@pytest.mark.parametrize("couples", [40, 80])
+def test_the_pass_over_every_card_makes_no_couple_rows(
+    client, make_evening, monkeypatch, couples, no_coalescing
+):
+    """Every card of a version is one pass over the board's tree (issue 27,
+    goal 1): where each couple plays comes from its numbers, not from a
+    Couple made for it (a third of the pass's time at 400 couples)."""
+    evening = make_evening(couples=couples, played=6, current_in=couples // 4)
+    made = []
+    real_init = Couple.__init__
+
+    def counting(self, *args, **kwargs):
+        made.append(1)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Couple, "__init__", counting)
+    assert client.get(url("board-couple", evening, 3), headers=HTMX).status_code == 200
+    assert len(made) < 5

@@ -97,3 +97,32 @@ def test_movement_says_where_each_couple_came_from(evening):
     second = movement.tables[1]
     assert second.seating.couple_b == before[1].couple_a and second.from_b == 1
     assert movement.bye == before[2].couple_a and movement.bye_from == 2
+
+
+def test_who_is_present_at_a_game_is_the_same_rule_in_python_and_in_sql(evening):
+    """`present_at` (the board's pass asks it of plain numbers), the Couple
+    method and the queryset's SQL twin agree for every way to join and leave."""
+    from tables.models import Couple
+    from tables.models.evening import present_at
+
+    ways = [(joined, left) for joined in range(1, 5) for left in (None, *range(1, 5))]
+    for number, (joined, left) in enumerate(ways, start=1):
+        Couple.objects.create(
+            evening=evening,
+            number=number,
+            player1=f"A{number}",
+            player2=f"B{number}",
+            joined_game=joined,
+            left_after_game=left,
+        )
+    couples = list(evening.couples.all())
+    for game in range(1, 6):
+        in_sql = set(evening.couples.present_at(game).values_list("number", flat=True))
+        by_method = {c.number for c in couples if c.is_present_at(game)}
+        by_numbers = {
+            c.number for c in couples if present_at(c.joined_game, c.left_after_game, game)
+        }
+        assert in_sql == by_method == by_numbers, game
+        assert by_numbers == {
+            n for n, (joined, left) in enumerate(ways, 1) if joined <= game <= (left or 99)
+        }
