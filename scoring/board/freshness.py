@@ -305,7 +305,7 @@ _folder = _Folder()
 BUILD_WAIT_SECONDS = 3.0
 
 
-def cache_get(key: str, *, rendered: bool = False):
+def cache_get(key: str, *, rendered: bool = False, shared: bool = False):
     """A value from Django's cache, or None. A cache that fails (Redis gone,
     or its client library missing) counts as empty: the board is then built
     every time, slower but never wrong.
@@ -314,11 +314,13 @@ def cache_get(key: str, *, rendered: bool = False):
     part, the cards, the JSON) under a `cache_key`, never changed once made
     and never changed by its readers: it is shared with the other processes
     (Redis, or BOARD_SHARED_DIR without it) and this process may keep its
-    own copy (`_Recent`)."""
+    own copy (`_Recent`). `shared`: a value that changes (what was built
+    last, `_latest_key`), shared with the other processes the same way but
+    never copied here."""
     versioned = _keep_here(key, rendered)
     if versioned and (value := _recent.get(key)) is not None:
         return value
-    folder = _shared_dir() if versioned else None
+    folder = _shared_dir() if versioned or shared else None
     try:
         value = _folder.get(folder, key) if folder else django_cache.get(key)
     except Exception:  # noqa: BLE001 - any cache failure means "build it"
@@ -329,11 +331,11 @@ def cache_get(key: str, *, rendered: bool = False):
     return value
 
 
-def cache_set(key: str, value, *, rendered: bool = False) -> None:
+def cache_set(key: str, value, *, rendered: bool = False, shared: bool = False) -> None:
     versioned = _keep_here(key, rendered)
     if versioned:
         _recent.put(key, value)
-    folder = _shared_dir() if versioned else None
+    folder = _shared_dir() if versioned or shared else None
     try:
         if folder:
             _folder.set(folder, key, value)
@@ -390,17 +392,26 @@ def cached(key: str, build, *, rendered: bool = False):
 
 
 def _latest_key(state: BoardState, parts: tuple[str, ...]) -> str:
-    """Where `coalesced` notes the last version it built `parts` for."""
+    """Where `coalesced` notes the last version it built `parts` for, for
+    every process (`_latest`): a builder takes what it can from the site's
+    last value (`last_built`), and a poll within the window is answered
+    with what any process built a moment ago, so a change costs the site
+    one build, not one per process."""
     return ":".join(
         ["board-latest", str(state.pk), state.generation, state.privacy, code_revision(), *parts]
     )
+
+
+def _latest(state: BoardState, parts: tuple[str, ...]) -> dict | None:
+    """{"version", "built"} of the last value `coalesced` built for `parts`."""
+    return cache_get(_latest_key(state, parts), shared=True)
 
 
 def last_built(state: BoardState, parts: tuple[str, ...]):
     """The value `coalesced` built last for `parts` of `state`'s evening, for
     a version before `state`'s, or None (none built, or no longer kept): a
     builder may take from it what the change did not touch."""
-    latest = cache_get(_latest_key(state, parts))
+    latest = _latest(state, parts)
     if latest is None or latest["version"] >= state.version:
         return None
     shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)
@@ -411,7 +422,7 @@ def _last(state: BoardState, parts: tuple[str, ...], held: int):
     """(value, its state, when it was built) of the last version `coalesced`
     built for `parts`, if it is older than `state`'s and no older than
     `held`; else None."""
-    latest = cache_get(_latest_key(state, parts))
+    latest = _latest(state, parts)
     if latest is None or not held <= latest["version"] < state.version:
         return None
     shown = BoardState(state.pk, latest["version"], state.privacy, state.generation)
@@ -448,7 +459,7 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, h
     is returned with its own state instead of building again (`ready`). The
     caller then labels it with its own (older) ETag, so the phone asks again
     on its next poll: nobody is told an old board is current, and while
-    results pour in, each process rebuilds at most once per window. Past the
+    results pour in, the site rebuilds at most once per window. Past the
     window, the last value built still answers at once while another
     process is building the new one (the lock is taken, not waited for).
     Never older than `held`, the version the phone holds (`held_version`):
@@ -470,7 +481,10 @@ def coalesced(state: BoardState, parts: tuple[str, ...], build, window: float, h
             return value, state
         value, built = build()
         cache_set(cache_key(built, *parts), value, rendered=True)
-    cache_set(_latest_key(state, parts), {"version": built.version, "built": time.time()})
+    known = _latest(state, parts)
+    if known is None or known["version"] <= built.version:  # never moved back
+        latest = {"version": built.version, "built": time.time()}
+        cache_set(_latest_key(state, parts), latest, shared=True)
     return value, built
 
 

@@ -153,3 +153,49 @@ def test_a_lock_taken_without_waiting_is_never_taken_from_its_builder(tmp_path):
     assert folder.lock(tmp_path, "board:key", 0) is None
     folder.unlock(held)
     assert folder.lock(tmp_path, "board:key", 0) is not None
+
+
+def another_process():
+    """What another server process knows: the shared folder, not this
+    process's memory (its local cache and its copies of versioned values)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    board.freshness._recent.items.clear()
+
+
+def test_another_process_answers_inside_the_window_with_what_this_one_built(
+    client, make_evening, settings, monkeypatch, tmp_path
+):
+    """The hall's laptop (several processes, no Redis): a poll inside the
+    window is answered with the board ANY process built a moment ago, so a
+    change costs the site one rebuild a window, not one per process."""
+    settings.BOARD_SHARED_DIR = tmp_path
+    settings.BOARD_MIN_REBUILD_SECONDS = 60
+    evening = make_evening(couples=10, played=3, current_in=0)
+    first = poll(client, evening)
+    record(evening, 1)
+    another_process()
+    built = []
+    real = board.get_board
+    monkeypatch.setattr(board, "get_board", lambda *a, **k: built.append(1) or real(*a, **k))
+
+    again = poll(client, evening, etag=first["ETag"])
+    assert again.status_code == 200
+    assert again["ETag"] == first["ETag"]  # the one built a moment ago, labelled as such
+    assert built == []
+
+
+def test_what_was_built_last_is_never_moved_back_by_a_slower_builder(
+    make_evening, settings, tmp_path
+):
+    settings.BOARD_SHARED_DIR = tmp_path
+    evening = make_evening(couples=4, played=1, current_in=0)
+    state = board.state_of(evening)
+    parts = ("test-part",)
+    newer = board.BoardState(state.pk, state.version + 1, state.privacy, state.generation)
+    board.coalesced(newer, parts, lambda: ({"v": "newer"}, newer), 0)
+    board.coalesced(newer, parts, lambda: ({"v": "older"}, state), 0)  # finished later
+    later = board.BoardState(state.pk, state.version + 2, state.privacy, state.generation)
+    another_process()
+    assert board.last_built(later, parts) == {"v": "newer"}

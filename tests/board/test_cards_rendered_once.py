@@ -140,3 +140,26 @@ def test_a_kept_card_is_always_the_card_rendered_afresh(client, hall, language, 
         assert kept == rendered_afresh(client, evening, language), step
         assert kept != before, step  # each step shows on some card
         before = kept
+
+
+def test_a_process_takes_the_cards_from_the_pass_another_process_built(
+    client, hall, card_renders, no_coalescing, settings, tmp_path
+):
+    """The hall's laptop runs several processes and no Redis: the pass after
+    a result takes the unchanged cards from the site's last pass, whichever
+    process built it (the shared folder), not only from its own."""
+    settings.BOARD_SHARED_DIR = tmp_path
+    evening = build_evening(hall, couples=40, played=6, current_in=3)
+    every_card(client, evening, "en")
+    card_renders.clear()
+    seating = open_tables(evening)[0]
+    services.record_result(
+        evening, evening.current_game, seating.table.number, seating.couple_a.number
+    )
+    cache.clear()  # another process: its own memory...
+    freshness._recent.items.clear()  # ...and its own copies; the folder is shared
+    cards = every_card(client, evening, "en")
+    assert {seating.couple_a.number, seating.couple_b.number} <= set(card_renders)
+    assert len(card_renders) < 20
+    settings.BOARD_SHARED_DIR = None  # nothing kept anywhere
+    assert cards == rendered_afresh(client, evening, "en")
