@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -81,10 +82,37 @@ def serve(options: argparse.Namespace) -> int:
     package_root = str(Path(__file__).resolve().parent.parent)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     print("Press Ctrl+C to stop.", flush=True)
+    return _run_server(command, env)
+
+
+# How long the server has to finish what it is answering once asked to stop
+# (cardnight/server.py gives its workers 10 s).
+STOP_SECONDS = 15
+
+
+def _run_server(command: list[str], env: dict) -> int:
+    """The server in a process of its own, stopped with this one. Ctrl+C
+    reaches both (one terminal); a stop asked of this process alone (SIGTERM
+    from a service manager, `kill`, a test's teardown) is passed on, or the
+    server's workers would go on holding the port with nobody to stop them.
+    Either way the server is given STOP_SECONDS to finish, then ended."""
+    process = subprocess.Popen(command, env=env)  # noqa: S603
+
+    def pass_on(signum: int, _frame: object) -> None:
+        process.send_signal(signum)
+
+    before = signal.signal(signal.SIGTERM, pass_on)
     try:
-        return subprocess.run(command, env=env, check=False).returncode  # noqa: S603
+        return process.wait()
     except KeyboardInterrupt:
+        try:
+            process.wait(timeout=STOP_SECONDS)
+        except (subprocess.TimeoutExpired, KeyboardInterrupt):
+            process.kill()
+            process.wait()
         return 0
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def backup(options: argparse.Namespace) -> int:

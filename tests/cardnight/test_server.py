@@ -1,14 +1,19 @@
 """How the site is served (cardnight/server.py): every server's command line,
 and the limits a hall full of phones needs."""
 
+import contextlib
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
+import urllib.request
 
 import pytest
 
 from cardnight import server
-from tests.support.hall import ROOT, server_env
+from tests.support.hall import ROOT, free_port, server_env
 
 
 @pytest.mark.parametrize("name", server.SERVERS)
@@ -65,3 +70,52 @@ def test_a_worker_hides_what_it_loaded_to_start_from_the_garbage_collector(tmp_p
     assert started["views"], "the views are loaded before the freeze"
     assert started["frozen"] > 20_000
     assert started["tracked"] < started["frozen"] / 10
+
+
+def _answers(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+            return answer.status == 200
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals to one process")
+def test_stopping_cardnight_serve_stops_the_server_it_started(tmp_path):
+    """A stop asked of `cardnight serve` alone (a service manager's SIGTERM,
+    `kill`) stops the server it started: its workers do not go on holding
+    the port with nobody left to stop them."""
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardnight",
+            "serve",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+            "--workers",
+            "1",
+        ],
+        cwd=ROOT,
+        env=server_env(tmp_path, DEBUG="false"),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 90
+        while not _answers(port):
+            assert process.poll() is None and time.monotonic() < deadline, "it never answered"
+            time.sleep(0.3)
+        process.send_signal(signal.SIGTERM)  # to cardnight only, not its group
+        assert process.wait(timeout=30) is not None
+        deadline = time.monotonic() + 20
+        while _answers(port):
+            assert time.monotonic() < deadline, "the server went on after cardnight stopped"
+            time.sleep(0.3)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
