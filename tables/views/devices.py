@@ -58,8 +58,9 @@ def known_device(request: HttpRequest) -> str:
 
 class DeviceCookieMiddleware:
     """Sends the device cookie with the response of the request that made it
-    (or moved it out of the session): signed, kept as long as a session
-    (one long evening), not readable by the page's scripts."""
+    (or moved it out of the session): signed, and kept, sent and hidden from
+    the page's scripts as the session cookie is (its settings: one long
+    evening, HTTPS only behind HTTPS, HttpOnly, SameSite)."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -74,7 +75,7 @@ class DeviceCookieMiddleware:
                 salt=_SALT,
                 max_age=settings.SESSION_COOKIE_AGE,
                 secure=settings.SESSION_COOKIE_SECURE,
-                httponly=True,
-                samesite="Lax",
+                httponly=settings.SESSION_COOKIE_HTTPONLY,
+                samesite=settings.SESSION_COOKIE_SAMESITE,
             )
         return response

@@ -194,6 +194,18 @@ def test_a_phones_first_report_writes_no_session_and_keeps_its_id_in_a_cookie(cl
     assert cookie.value.split(":")[0] not in report.device
 
 
+@pytest.mark.parametrize("samesite", ["Strict", "Lax"])
+def test_the_device_cookie_follows_the_session_cookies_policy(client, table, settings, samesite):
+    """One policy for the site's cookies that name a visitor: the session's
+    settings, written once."""
+    settings.SESSION_COOKIE_SAMESITE = samesite
+    settings.SESSION_COOKIE_AGE = 3600
+    data = {"game": 1, "reporter": table.a, "winner": table.a}
+    client.post(table.report_url, data, headers=HTMX)
+    cookie = client.cookies[devices.COOKIE]
+    assert cookie["samesite"] == samesite and cookie["max-age"] == 3600 and cookie["httponly"]
+
+
 def test_a_tampered_device_cookie_is_a_new_phone(client, table):
     client.post(table.report_url, {"game": 1, "reporter": table.a, "winner": table.a})
     client.cookies[devices.COOKIE] = "forged:value:here"
