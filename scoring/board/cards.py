@@ -9,17 +9,21 @@ from __future__ import annotations
 from django.conf import settings
 from django.template import Context
 from django.template.loader import get_template
-from django.utils.html import escape
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from scoring import board
 from scoring.board.card_words import CardWords
+from scoring.board.packing import gzipped
 from tables.links import url_stem
 from tables.models import Evening
 
-# A card's data-etag in the pass's HTML (`CardPass.card`), put in when the
-# card is sent (`sent`): nothing typed can come out of an escaped value
-# looking like this.
+# Where a card's data-etag attribute goes in the pass's HTML (`CardPass.card`):
+# put in when the card is shown in a page (`in_page`: the page's first poll
+# sends it), left out of a poll's answer, whose ETag header the live script
+# keeps instead (static/js/live/polls.js), so that a card's answer to a poll
+# is the same bytes at every version and is gzipped once. Nothing typed can
+# come out of an escaped value looking like this.
 ETAG_SLOT = mark_safe("<etag>")  # noqa: S308 - our own marker
 
 
@@ -73,18 +77,20 @@ class CardPass:
             "said": self.words.sentences(card),
             "slug": self.evening.slug,
             "poll": settings.BOARD_POLL_SECONDS,
-            "etag": etag or card_etag(self.state, number, self.language),
+            "etag_attribute": etag_attribute(etag or card_etag(self.state, number, self.language)),
             "head": self.head,
         }
 
-    def card(self, card: dict) -> tuple[str, str]:
-        """(the card's state, board/_card.html for it with `ETAG_SLOT` for
-        its ETag): rendered only when the last pass had it otherwise."""
+    def card(self, card: dict) -> tuple[str, str, bytes]:
+        """(the card's state, board/_card.html for it with `ETAG_SLOT` where
+        its data-etag goes, a poll's answer gzipped): rendered and gzipped
+        only when the last pass had it otherwise."""
         state = self.url + board.card_state(self.evening, card)
         kept = self.before.get(card["couple"])
         if kept is not None and kept[0] == state:
             return kept
-        return state, plain("board/_card.html", self.context(card, ETAG_SLOT))
+        html = plain("board/_card.html", self.context(card, ETAG_SLOT))
+        return state, html, gzipped(_without_etag(html))
 
     def every_card(self, cards: dict[int, dict]) -> dict:
         """The pass's value, kept in the cache: every card (`card`) by
@@ -100,6 +106,22 @@ def card_etag(shown: board.BoardState, number: int, language: str) -> str:
     return board.etag(shown, f"couple-{number}-live", language)
 
 
-def sent(card: tuple[str, str], etag: str) -> str:
-    """A card of a pass as it is sent: its ETag (`card_etag`) put in."""
-    return card[1].replace(ETAG_SLOT, escape(etag), 1)
+def etag_attribute(etag: str) -> str:
+    """A card's data-etag attribute (`ETAG_SLOT` itself stays as it is)."""
+    return etag if etag is ETAG_SLOT else format_html(' data-etag="{}"', etag)
+
+
+def _without_etag(html: str) -> str:
+    return html.replace(ETAG_SLOT, "", 1)
+
+
+def poll_answer(card: tuple[str, str, bytes]) -> str:
+    """A card of a pass as a poll's answer: the same at every version (its
+    ETag is the answer's header); `card[2]` is this, gzipped."""
+    return _without_etag(card[1])
+
+
+def in_page(card: tuple[str, str, bytes], etag: str) -> str:
+    """A card of a pass as a page shows it: with its ETag (`card_etag`), which
+    the page's first poll sends."""
+    return card[1].replace(ETAG_SLOT, etag_attribute(etag), 1)

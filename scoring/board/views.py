@@ -29,7 +29,7 @@ from django.views.decorators.http import require_safe
 from cardnight.freshness import conditional, digest, is_current, polled_answer
 from scoring import board
 from scoring.board import freshness
-from scoring.board.cards import CardPass, card_etag, sent
+from scoring.board.cards import CardPass, card_etag, in_page, poll_answer
 from scoring.board.packing import CSRF_SLOT, PackedPage, gzipped, packed, send_page
 from tables.models import Evening
 
@@ -164,7 +164,7 @@ class PollMiddleware:
             tag = card_etag(shown, number, language)
             if card is None or is_current(request, tag):
                 return None  # the view answers ("not found", or as it does)
-            response = HttpResponse(sent(card, tag))
+            response = packed(request, poll_answer(card), card[2], "text/html; charset=utf-8")
         else:
             tag = board.etag(shown, f"{kind}-live", language)
             if is_current(request, tag):
@@ -413,14 +413,14 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if card is None:
         raise Http404("no such couple")
     etag = card_etag(shown, number, _language(request))
-    html = sent(card, etag)
     if request.htmx:
-        response = HttpResponse(html)
+        response = packed(request, poll_answer(card), card[2], "text/html; charset=utf-8")
         response.board_live = "couple"  # PollMiddleware answers the next such poll
         if shown.version != _state(request).version:
             # A card a moment old: its own ETag, so the next poll asks again.
             response["ETag"] = etag
         return response
+    html = in_page(card, etag)
     context = {"number": number, "head": cards["head"], "card_html": mark_safe(html)}  # noqa: S308
     shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
     if not shared:

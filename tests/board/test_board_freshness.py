@@ -2,11 +2,14 @@
 privacy, the language and the view kind), 304 when nothing changed, for one
 query; a new ETag as soon as anything the public sees changes."""
 
+import gzip
+
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 
-from tables.models import Evening, Hall
+from tables.models import Evening, Hall, Seating
 from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
@@ -57,11 +60,41 @@ def test_every_answer_says_ask_again_next_time(client, make_evening, name, args)
 def test_a_recorded_result_changes_the_etag(client, make_evening, name, args):
     evening = make_evening(couples=10, played=3, current_in=0)
     before = get(client, evening, name, *args, htmx=True)
-    record(evening, 1)
+    record(evening, table_of(evening, *args) if args else 1)  # the couple's own table
     after = get(client, evening, name, *args, etag=before["ETag"], htmx=True)
     assert after.status_code == 200
     assert after["ETag"] != before["ETag"]
     assert after.content != before.content
+
+
+def table_of(evening, couple: int) -> int:
+    seating = Seating.objects.get(
+        Q(couple_a__number=couple) | Q(couple_b__number=couple),
+        game__evening=evening,
+        game__number=evening.current_game,
+    )
+    return seating.table.number
+
+
+@pytest.mark.usefixtures("no_coalescing")
+def test_a_cards_poll_answer_is_the_same_bytes_until_the_card_changes(client, make_evening):
+    """A couple card's answer to a poll holds no version (its ETag is the
+    header, which the live script keeps), so a card the change did not touch
+    is the same bytes, gzipped once for every phone that polls it."""
+    evening = make_evening(couples=10, played=3, current_in=0)
+    table = table_of(evening, 3)
+    other = next(t for t in range(1, 6) if t != table)
+    before = get(client, evening, "board-couple", 3, htmx=True, Accept_Encoding="gzip")
+    assert before["Content-Encoding"] == "gzip"
+    assert "data-etag" not in gzip.decompress(before.content).decode()
+    record(evening, other)
+    after = get(client, evening, "board-couple", 3, etag=before["ETag"], htmx=True,
+                Accept_Encoding="gzip")  # fmt: skip
+    assert after["ETag"] != before["ETag"] and after.content == before.content
+    record(evening, table)
+    changed = get(client, evening, "board-couple", 3, etag=after["ETag"], htmx=True,
+                  Accept_Encoding="gzip")  # fmt: skip
+    assert changed.content != after.content
 
 
 @pytest.mark.usefixtures("no_coalescing")

@@ -88,6 +88,30 @@ def test_an_open_couple_card_follows_its_result_and_says_where_to_go(
     expect(found.locator(".punch.punched")).to_have_count(1)
 
 
+def test_an_open_couple_page_asks_with_the_etag_its_last_answer_gave(
+    live_server, phone, evening, settings
+):
+    """A card's answer to a poll holds no ETag of its own (it is the same
+    bytes at every version): the live script keeps the answer's header, so
+    after news the next poll is answered 304 again."""
+    settings.BOARD_POLL_SECONDS = 1
+    evening = started(evening, 8)
+    seat = Seating.objects.select_related("couple_a").get(
+        game__evening=evening, game__number=1, table__number=3
+    )
+    number = seat.couple_a.number
+    card_url = f"{live_server.url}/e/{evening.slug}/couple/{number}/"
+    phone.goto(card_url)
+    with phone.expect_response(lambda r: r.url == card_url and r.status == 304):
+        pass  # the page's own data-etag: current
+    with phone.expect_response(lambda r: r.url == card_url and r.status == 200) as news:
+        services.record_result(evening, 1, 3, number)
+    expect(phone.locator(".couple-card")).to_contain_text("Won.")
+    with phone.expect_response(lambda r: r.url == card_url and r.status == 304) as quiet:
+        pass
+    assert quiet.value.request.headers["if-none-match"] == news.value.headers["etag"]
+
+
 def shot(page, name: str) -> None:
     """What the screen shows without scrolling (the full page is in `screenshot`)."""
     page.screenshot(path=f"test-artifacts/{name}.png", full_page=False)
