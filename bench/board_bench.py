@@ -333,6 +333,7 @@ def main() -> int:
             "poll full": (board, {**gz, "HX-Request": "true"}, 200),
             "couple card": (card, gz, 200),
             "couple 304": (card, {**gz, "HX-Request": "true", "If-None-Match": card_etag}, 304),
+            "couple poll full": (card, {**gz, "HX-Request": "true"}, 200),
         }
         # Warm every worker's cache and connections first.
         for path, headers_, expect in [*kinds.values(), *extras.values()]:
@@ -370,6 +371,7 @@ def main() -> int:
             "poll full": "board, htmx poll answered 200",
             "couple card": "couple card, full page",
             "couple 304": "couple card, 304 (htmx poll)",
+            "couple poll full": "couple card, htmx poll answered 200",
         }
         failed = False
         for name, label in labels.items():

@@ -21,7 +21,7 @@ Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
     .venv/bin/python bench/load.py [--games 10] [--phones 300] [--poll 5]
                                    [--db sqlite|postgres|both] [--max-seconds 600]
                                    [--phone-processes 1] [--capacity 1000,2000,3000]
-                                   [--repeat 1]
+                                   [--repeat 1] [--server-cpus 0]
                                    [--tables 100] [--volunteers 4]
                                    [--play-seconds 15] [--game-seconds 6]
     .venv/bin/python bench/load.py --halls 10 [--seconds 150] [--servers 1]
@@ -80,7 +80,8 @@ def run_on(db: str, database_url: str | None, args) -> None:
             couples=couples,
         )  # fmt: skip
         manage(env, "shell", "--no-imports", "-c", script)
-        with Server(env, workers=3, threads=4, server=args.server) as server:  # as `make run`
+        as_make_run = {"workers": 3, "threads": 4, "server": args.server, "cpus": args.server_cpus}
+        with Server(env, **as_make_run) as server:
             stats = Stats()
             phones = [(server.port, SLUG, couples, n) for n in range(args.phones)]
             crowds, stop, results = start_phones(phones, args.phone_processes, args.poll)
@@ -147,7 +148,8 @@ def healthz_rate(args, seconds: float = 5.0) -> float:
     from bench.board_bench import WRK, hammer, hammer_wrk
 
     load = hammer_wrk if WRK else hammer
-    with prepared_env(None) as env, Server(env, workers=3, threads=4, server=args.server) as server:
+    as_make_run = {"workers": 3, "threads": 4, "server": args.server, "cpus": args.server_cpus}
+    with prepared_env(None) as env, Server(env, **as_make_run) as server:
         load(server.port, "/healthz", {}, 1, 16, 200)  # warm up every worker
         ok, _wrong, elapsed = load(server.port, "/healthz", {}, seconds, 16, 200)
     return ok / elapsed
@@ -230,6 +232,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--max-seconds", type=float, default=600)
     parser.add_argument(
+        "--server-cpus",
+        default="",
+        help="the processors the server may use (taskset's list, e.g. 0); the phones, "
+        "volunteers and wrk then run on the others, so the load never takes the server's "
+        "CPU (Linux)",
+    )
+    parser.add_argument(
         "--server",
         choices=SERVERS,
         default=None,
@@ -263,9 +272,25 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def keep_off(cpus: str) -> None:
+    """This process and everything it starts (phones, volunteers, wrk) on the
+    processors the server does not use."""
+    server = set()
+    for part in cpus.split(","):
+        first, _, last = part.partition("-")
+        server.update(range(int(first), int(last or first) + 1))
+    others = os.sched_getaffinity(0) - server
+    if not others:
+        raise SystemExit(f"--server-cpus {cpus} leaves no processor for the load")
+    os.sched_setaffinity(0, others)
+    print(f"server on processors {sorted(server)}, the load on {sorted(others)}")
+
+
 def main() -> None:
     args = parse_args()
     os.chdir(Path(__file__).resolve().parent.parent)
+    if args.server_cpus:
+        keep_off(args.server_cpus)
     if args.halls:
         sys.exit(run_halls(args))
     if args.capacity:

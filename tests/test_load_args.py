@@ -45,3 +45,18 @@ def test_impossible_runs_are_refused(argv, capsys):
         parse_args(argv)
     assert exit_.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_the_server_can_have_processors_of_its_own_and_the_load_the_others(monkeypatch):
+    """--server-cpus: a slower laptop for the server (taskset), the phones,
+    volunteers and wrk kept off its processors so they never take its CPU."""
+    from bench import load
+
+    assert parse_args(["--capacity", "1000", "--server-cpus", "0"]).server_cpus == "0"
+    kept = []
+    monkeypatch.setattr(load.os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    monkeypatch.setattr(load.os, "sched_setaffinity", lambda pid, cpus: kept.append(cpus))
+    load.keep_off("0,2-3")
+    assert kept == [{1}]
+    with pytest.raises(SystemExit, match="no processor"):
+        load.keep_off("0-3")

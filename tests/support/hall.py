@@ -85,13 +85,17 @@ class Server:
         threads: int = 4,
         probe_headers: dict | None = None,
         server: str | None = None,
+        cpus: str = "",
     ):
         """`probe_headers`: sent with the /healthz probe that waits for the
-        server (a proxy's Host and X-Forwarded-Proto, for the guide's settings)."""
+        server (a proxy's Host and X-Forwarded-Proto, for the guide's settings).
+        `cpus`: the processors it may use, as `taskset -c` takes them ("0":
+        a machine with one processor for the server, the load on the others)."""
         self.env, self.port = env, port or free_port()
         self.workers, self.threads = workers, threads
         self.probe_headers = probe_headers or {}
         self.server = server or chosen_server()
+        self.cpus = cpus
         self.process: subprocess.Popen | None = None
 
     @property
@@ -103,6 +107,8 @@ class Server:
             self.server, host="127.0.0.1", port=self.port, workers=self.workers,
             threads=self.threads,
         )  # fmt: skip
+        if self.cpus:
+            command = ["taskset", "--cpu-list", self.cpus, *command]
         self.process = subprocess.Popen(
             command,
             cwd=ROOT,
