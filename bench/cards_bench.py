@@ -131,6 +131,20 @@ def version_of(etag: str) -> str:
     return etag.removeprefix("W/").strip('"').split(".")[1]
 
 
+def every_card_once(server: Server, cards: list[str], etags: dict, clients: int) -> dict:
+    """Every card's poll once after a change, each answered with the new
+    version; returns the new ETags. One card first: its poll builds the
+    pass. Polled all at once, the others would be answered with the last
+    pass while it is built (board.coalesced keeps no poll waiting)."""
+    first = poll_all(server.port, cards[:1], etags, 1)
+    answers = {**poll_all(server.port, cards[1:], etags, clients), **first}
+    wrong = [p for p, (status, _) in answers.items() if status != 200]
+    assert not wrong and len(answers) == len(cards), f"{len(wrong)} cards not rebuilt"
+    shown = {version_of(tag) for _, tag in answers.values()}
+    assert len(shown) == 1, f"cards of several versions were served: {shown}"
+    return {path: tag for path, (_, tag) in answers.items()}
+
+
 def three_o_fours(server: Server, cards: list[str], etags: dict, clients: int) -> float:
     """The server's CPU for every card's poll answered 304."""
     before = server_cpu(server.process.pid)
@@ -151,6 +165,7 @@ def measure(env: dict, server: Server, slug: str, couples: int, rounds: int, cli
         spent = {}
         for kind in kinds:
             if kind == "cards":  # the cards' polls while nothing changed: 304s
+                etags = every_card_once(server, cards, etags, clients)  # the last change's
                 not_modified = [three_o_fours(server, cards, etags, clients)]
             change(env, slug)
             time.sleep(QUIET)
@@ -159,18 +174,7 @@ def measure(env: dict, server: Server, slug: str, couples: int, rounds: int, cli
                 status, _, _ = fetch(server.port, board, {"HX-Request": "true"})
                 assert status == 200, status
             else:
-                # One card first: its poll builds the pass. Polled all at
-                # once, the others would be answered with the last pass
-                # while it is built (board.coalesced does not keep a poll
-                # waiting), and not every card would be served at the new
-                # version once.
-                first = poll_all(server.port, cards[:1], etags, 1)
-                answers = {**poll_all(server.port, cards[1:], etags, clients), **first}
-                wrong = [p for p, (status, _) in answers.items() if status != 200]
-                assert not wrong and len(answers) == couples, f"{len(wrong)} cards not rebuilt"
-                shown = {version_of(tag) for _, tag in answers.values()}
-                assert len(shown) == 1, f"cards of several versions were served: {shown}"
-                etags = {path: tag for path, (_, tag) in answers.items()}
+                etags = every_card_once(server, cards, etags, clients)
             spent[kind] = server_cpu(pgid) - before
             if kind == "cards":  # the same polls again, right away: 304s
                 not_modified.append(three_o_fours(server, cards, etags, clients))
