@@ -199,3 +199,45 @@ def test_a_first_visitor_gets_a_new_cookie_holding_the_pages_token(make_evening)
     assert f'"X-CSRFToken": "{secret}"' in response.content.decode()
     other = Client().get(url("board", evening)).cookies["csrftoken"].value
     assert other != secret  # each first visitor their own
+
+
+def test_a_first_visitors_secret_is_made_as_django_makes_one():
+    """`packing.new_secret` reads the random source once, not once per
+    character; what it gives is what Django's own gives: 32 characters of
+    its alphabet, each equally likely, set where `rotate_token` sets it."""
+    from collections import Counter
+
+    from django.middleware.csrf import CSRF_ALLOWED_CHARS, rotate_token
+    from django.test import RequestFactory
+
+    drawn = [packing.new_secret() for _ in range(4000)]
+    assert all(len(s) == 32 and set(s) <= set(CSRF_ALLOWED_CHARS) for s in drawn)
+    assert len(set(drawn)) == len(drawn)
+    counts = Counter("".join(drawn))  # 128,000 characters, about 2,065 each
+    expected = 128_000 / len(CSRF_ALLOWED_CHARS)
+    chi_square = sum((counts[c] - expected) ** 2 / expected for c in CSRF_ALLOWED_CHARS)
+    # 61 degrees of freedom: above 150 by chance once in 10^8 runs; a modulo bias
+    # (bytes 248-255 kept) gives about 700.
+    assert len(counts) == 62 and chi_square < 150
+    theirs, ours = RequestFactory().get("/"), RequestFactory().get("/")
+    rotate_token(theirs)
+    packing.visitors_token(ours)
+    assert set(theirs.META) - set(RequestFactory().get("/").META) == {
+        "CSRF_COOKIE",
+        "CSRF_COOKIE_NEEDS_UPDATE",
+    }
+    assert {k: type(v) for k, v in theirs.META.items()} == {
+        k: type(v) for k, v in ours.META.items()
+    }
+
+
+def test_a_first_visitor_can_post_the_language_switch_with_the_pages_token(make_evening):
+    evening = make_evening(couples=6, played=1)
+    Client().get(url("board", evening))  # the page is kept
+    visitor = Client(enforce_csrf_checks=True)
+    page = visitor.get(url("board", evening)).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+    response = visitor.post(
+        "/i18n/setlang/", {"language": "fr", "next": "/", "csrfmiddlewaretoken": token}
+    )
+    assert response.status_code == 302 and response.cookies["django_language"].value == "fr"
