@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 
 from cardnight import server
-from tests.support.hall import ROOT, free_port, server_env
+from tests.support.hall import ROOT, free_port, run_manage, server_env
 
 
 @pytest.mark.parametrize("name", server.SERVERS)
@@ -57,15 +57,7 @@ def test_a_worker_hides_what_it_loaded_to_start_from_the_garbage_collector(tmp_p
     a full collection during the night walks only what requests made, not
     the 100,000 objects of Django and the site (a 30 ms pause of every thread)."""
     env = server_env(tmp_path, DEBUG="false", LOG_LEVEL="ERROR")
-    answer = subprocess.run(
-        [sys.executable, "-c", WORKER_START],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    answer = run_manage(env, "shell", "--no-imports", "-c", WORKER_START)
     started = json.loads(answer.stdout.strip().splitlines()[-1])
     assert started["views"], "the views are loaded before the freeze"
     assert started["frozen"] > 20_000
