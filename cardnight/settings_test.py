@@ -44,3 +44,13 @@ BOARD_SHARED_DIR = None
 # rendered the plain way and must be the same bytes: every test that shows
 # the game screen checks that a row's shape foresees what its body decides.
 STAMPS_CHECKED = True
+
+# The shared cache is never taken from the environment: a test that needs
+# Redis sets REDIS_URL itself (tests/board/test_state_cache.py) or starts a
+# server with it (tests/test_two_servers.py). Taken from the environment,
+# every test in this process would share Redis with every run before it
+# (the evenings' states are kept by slug), and a state is written there when
+# a write commits, which a test's rolled-back transaction never does: a poll
+# was then answered 304 for a board that had changed.
+REDIS_URL = ""
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -33,6 +33,23 @@ def test_the_test_database_is_a_file_of_this_process():
     assert name.endswith(f"cardnight-test-{os.getpid()}.sqlite3")
 
 
+def test_the_tests_take_no_shared_cache_from_the_environment(tmp_path, monkeypatch):
+    """A REDIS_URL in the environment (a developer's shell, a hall's server)
+    reaches neither the tests in this process nor the servers they start
+    unless a test gives it: otherwise every run shares Redis with the runs
+    before it."""
+    code = "from django.conf import settings; print(settings.REDIS_URL or '-', settings.CACHES)"
+    env = {**os.environ, "REDIS_URL": "redis://127.0.0.1:6379/3"}
+    env["DJANGO_SETTINGS_MODULE"] = "cardnight.settings_test"
+    result = subprocess.run(  # noqa: S603 - a fixed command line
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.startswith("- ") and "LocMemCache" in result.stdout
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/3")
+    assert "REDIS_URL" not in server_env(tmp_path)
+    assert server_env(tmp_path, REDIS_URL="redis://x")["REDIS_URL"] == "redis://x"
+
+
 def hall_setting(tmp_path, name: str, **env: str):
     """`name` from the hall's settings imported afresh with `env`, or the error."""
     code = f"from cardnight import settings; print(settings.{name})"

@@ -42,8 +42,9 @@ def need_redis() -> None:
 
 def server_env(var_dir: Path, database_url: str | None = None, **extra: str) -> dict:
     """The environment of a server or command in its own process: the hall's
-    settings (not the test suite's), its own var/ folder and database."""
-    env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
+    settings (not the test suite's), its own var/ folder and database, and
+    Redis only when given (`REDIS_URL` in `extra`)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
     env.update(
         DJANGO_SETTINGS_MODULE="cardnight.settings",
         CARDNIGHT_VAR_DIR=str(var_dir),
