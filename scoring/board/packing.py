@@ -20,14 +20,15 @@ def gzipped(text: str) -> bytes:
     return gzip.compress(text.encode(), compresslevel=6, mtime=0)
 
 
-def _answer(request: HttpRequest, gzipped_body: bytes, plain_body, **kwargs) -> HttpResponse:
-    """`gzipped_body` to a browser that takes gzip, `plain_body` to any other,
-    with the Vary header caches need: the one place that decides."""
+def _answer(request: HttpRequest, gzipped_body, plain_body, **kwargs) -> HttpResponse:
+    """`gzipped_body()` to a browser that takes gzip, `plain_body()` to any
+    other (only the one sent is made), with the Vary header caches need: the
+    one place that decides."""
     if _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")):
-        response = HttpResponse(gzipped_body, **kwargs)
+        response = HttpResponse(gzipped_body(), **kwargs)
         response["Content-Encoding"] = "gzip"
     else:
-        response = HttpResponse(plain_body, **kwargs)
+        response = HttpResponse(plain_body(), **kwargs)
     patch_vary_headers(response, ["Accept-Encoding"])
     return response
 
@@ -38,7 +39,7 @@ def packed(request: HttpRequest, text: str, packed_body: bytes, content_type: st
     hall of phones fetches it after every change over the hall's Wi-Fi. Only
     for answers that hold no secret and nothing the visitor typed (BREACH):
     the live parts and the JSON, never a page with a CSRF token."""
-    return _answer(request, packed_body, text, content_type=content_type)
+    return _answer(request, lambda: packed_body, lambda: text, content_type=content_type)
 
 
 # A full page holds a CSRF token (base.html's hx-headers and its forms) and,
@@ -160,7 +161,7 @@ def send_page(request: HttpRequest, page: PackedPage) -> HttpResponse:
     """A shared full page with this visitor's CSRF token, gzipped when the
     browser takes gzip (as every phone's does)."""
     token = visitors_token(request)
-    response = _answer(request, page.gzip(token), page.text(token))
+    response = _answer(request, lambda: page.gzip(token), lambda: page.text(token))
     patch_vary_headers(response, ["Cookie"])  # it holds the cookie's secret
     response.board_page = page
     return response
