@@ -40,7 +40,6 @@ from .models import (
     Seating,
     TableReport,
 )
-from .models.evening import present_at
 
 BYE, OUT = rotation.BYE, rotation.OUT
 
@@ -251,7 +250,7 @@ class CurrentGame:
         game_number = evening.current_game
         if not game_number:
             return Whereabouts(game=0, place=OUT, joins_at=joined_game)
-        if not present_at(joined_game, left_after_game, game_number):
+        if not rotation.present_at(joined_game, left_after_game, game_number):
             joins = joined_game if joined_game > game_number else None
             return Whereabouts(game=game_number, place=OUT, joins_at=joins)
         if not self.usable:

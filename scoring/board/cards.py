@@ -7,6 +7,7 @@ keep the passes in the cache and answer the polls."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
 from django.template import Context
 from django.template.loader import get_template
 from django.utils.html import format_html
@@ -14,7 +15,7 @@ from django.utils.safestring import mark_safe
 
 from scoring import board
 from scoring.board.card_words import CardWords
-from scoring.board.packing import gzipped
+from scoring.board.packing import gzipped, packed
 from tables.links import url_stem
 from tables.models import Evening
 
@@ -68,8 +69,12 @@ class CardPass:
         self.made: dict = {}
         self.before: dict = before["cards"] if before else {}
 
-    def context(self, card: dict, etag: str | None = None) -> dict:
+    def context(self, card: dict, etag_attribute: str | None = None) -> dict:
+        """board/_card.html's context for `card`; its data-etag is this
+        version's unless `etag_attribute` is given (the pass's `ETAG_SLOT`)."""
         number = card["couple"]
+        if etag_attribute is None:
+            etag_attribute = etag_attribute_of(card_etag(self.state, number, self.language))
         return {
             "url": f"{self.url}{number}/",
             "card": with_punches(card, self.made),
@@ -77,7 +82,7 @@ class CardPass:
             "said": self.words.sentences(card),
             "slug": self.evening.slug,
             "poll": settings.BOARD_POLL_SECONDS,
-            "etag_attribute": etag_attribute(etag or card_etag(self.state, number, self.language)),
+            "etag_attribute": etag_attribute,
             "head": self.head,
         }
 
@@ -106,22 +111,22 @@ def card_etag(shown: board.BoardState, number: int, language: str) -> str:
     return board.etag(shown, f"couple-{number}-live", language)
 
 
-def etag_attribute(etag: str) -> str:
-    """A card's data-etag attribute (`ETAG_SLOT` itself stays as it is)."""
-    return etag if etag is ETAG_SLOT else format_html(' data-etag="{}"', etag)
+def etag_attribute_of(etag: str) -> str:
+    """A card's data-etag attribute, for `etag`."""
+    return format_html(' data-etag="{}"', etag)
 
 
 def _without_etag(html: str) -> str:
     return html.replace(ETAG_SLOT, "", 1)
 
 
-def poll_answer(card: tuple[str, str, bytes]) -> str:
+def poll_answer(request: HttpRequest, card: tuple[str, str, bytes]) -> HttpResponse:
     """A card of a pass as a poll's answer: the same at every version (its
-    ETag is the answer's header); `card[2]` is this, gzipped."""
-    return _without_etag(card[1])
+    ETag is the answer's header), gzipped once (`card[2]`)."""
+    return packed(request, _without_etag(card[1]), card[2], "text/html; charset=utf-8")
 
 
 def in_page(card: tuple[str, str, bytes], etag: str) -> str:
     """A card of a pass as a page shows it: with its ETag (`card_etag`), which
     the page's first poll sends."""
-    return card[1].replace(ETAG_SLOT, etag_attribute(etag), 1)
+    return card[1].replace(ETAG_SLOT, etag_attribute_of(etag), 1)

@@ -6,7 +6,7 @@ import json
 
 from tables import queries
 from tables.models import Evening
-from tables.models.evening import present_at
+from tables.rotation import present_at
 from tables.search import names_match, parse_number
 
 # --- Find my couple ------------------------------------------------------------
@@ -55,11 +55,10 @@ class _Pass:
         return self._game
 
 
-def _whereabouts(plan: _Pass, row: dict) -> tuple[dict | None, dict | None]:
+def _whereabouts(plan: _Pass, row: dict, joins: int) -> tuple[dict | None, dict | None]:
     """The couple's seat in the current game and where it goes next, from
     `tables.queries.CurrentGame` (the rotation rule is the tables app's)."""
-    joined = row["joined_game"] or 1
-    where = plan.game().whereabouts_of(row["couple"], joined, row["left_after_game"])
+    where = plan.game().whereabouts_of(row["couple"], joins, row["left_after_game"])
     if where.place == queries.OUT:
         return None, None
     if where.place == queries.BYE:
@@ -114,7 +113,7 @@ def _card(plan: _Pass, row: dict) -> dict:
     joins = row["joined_game"] or 1
     now, upcoming = (None, None)
     if running and present_at(joins, left, current):
-        now, upcoming = _whereabouts(plan, row)
+        now, upcoming = _whereabouts(plan, row, joins)
     return {
         **row,
         "punch_card": games,

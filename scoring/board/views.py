@@ -164,7 +164,7 @@ class PollMiddleware:
             tag = card_etag(shown, number, language)
             if card is None or is_current(request, tag):
                 return None  # the view answers ("not found", or as it does)
-            response = packed(request, poll_answer(card), card[2], "text/html; charset=utf-8")
+            response = poll_answer(request, card)
         else:
             tag = board.etag(shown, f"{kind}-live", language)
             if is_current(request, tag):
@@ -414,7 +414,7 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         raise Http404("no such couple")
     etag = card_etag(shown, number, _language(request))
     if request.htmx:
-        response = packed(request, poll_answer(card), card[2], "text/html; charset=utf-8")
+        response = poll_answer(request, card)
         response.board_live = "couple"  # PollMiddleware answers the next such poll
         if shown.version != _state(request).version:
             # A card a moment old: its own ETag, so the next poll asks again.

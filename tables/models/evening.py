@@ -24,6 +24,7 @@ from cardnight.text import PlainCharField
 
 from .. import state_cache
 from ..links import MAX_ADDRESS, validate_address
+from ..rotation import present_at
 
 MAX_GAMES = 60
 MAX_NAME = 80
@@ -491,13 +492,3 @@ class Couple(models.Model):
 
     def is_present_at(self, game_number: int) -> bool:
         return present_at(self.joined_game, self.left_after_game, game_number)
-
-
-def present_at(joined_game: int, left_after_game: int | None, game_number: int) -> bool:
-    """Does a couple that joined at `joined_game` and left after
-    `left_after_game` (None: stays to the end) play, or sit out, game
-    `game_number`? (`Couple.is_present_at`; `CoupleQuerySet.present_at` is
-    its SQL twin.)"""
-    return joined_game <= game_number and (
-        left_after_game is None or left_after_game >= game_number
-    )

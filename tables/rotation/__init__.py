@@ -16,6 +16,8 @@ bye. The functions here compute:
   who leaves and who joins (the list a caller reads out in the hall).
 - `destinations(seating)`: where each couple goes if it wins or loses, by the
   plain rule (before departures and late arrivals are known).
+- `present_at(joined_game, left_after_game, game)`: whether a couple plays (or
+  sits out) a game, by when it joined and left.
 
 How `rotate` works (docs/decisions.md "Decisions" explains why):
 
@@ -58,6 +60,7 @@ from .seating import (
     SeatingError,
     TableSeat,
     numbers_text,
+    present_at,
 )
 
 __all__ = [
@@ -74,6 +77,7 @@ __all__ = [
     "draw",
     "movements",
     "numbers_text",
+    "present_at",
     "rotate",
     "seat_by_hand",
 ]

@@ -32,6 +32,16 @@ class RotationBug(AssertionError):
     """A state that cannot happen if the code is right."""
 
 
+def present_at(joined_game: int, left_after_game: int | None, game_number: int) -> bool:
+    """Does a couple that joined at `joined_game` and left after
+    `left_after_game` (None: stays to the end) play, or sit out, game
+    `game_number`? (`Couple.is_present_at`; `CoupleQuerySet.present_at` is
+    its SQL twin.)"""
+    return joined_game <= game_number and (
+        left_after_game is None or left_after_game >= game_number
+    )
+
+
 def numbers_text(numbers: Iterable[int]) -> str:
     """`[3, 7, 12]` -> "3, 7, 12" (for messages)."""
     return ", ".join(str(n) for n in sorted(numbers))

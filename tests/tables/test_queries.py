@@ -103,7 +103,7 @@ def test_who_is_present_at_a_game_is_the_same_rule_in_python_and_in_sql(evening)
     """`present_at` (the board's pass asks it of plain numbers), the Couple
     method and the queryset's SQL twin agree for every way to join and leave."""
     from tables.models import Couple
-    from tables.models.evening import present_at
+    from tables.rotation import present_at
 
     ways = [(joined, left) for joined in range(1, 5) for left in (None, *range(1, 5))]
     for number, (joined, left) in enumerate(ways, start=1):
