@@ -65,6 +65,12 @@ for n in range({couples}):
 """
 
 
+def as_make_run(args) -> dict:
+    """The server's options: as `make run` starts it (3 workers x 4 threads),
+    with --server and --server-cpus."""
+    return {"workers": 3, "threads": 4, "server": args.server, "cpus": args.server_cpus}
+
+
 def run(db: str, args) -> None:
     if db == "postgres":
         with scratch_postgres() as database_url:
@@ -80,8 +86,7 @@ def run_on(db: str, database_url: str | None, args) -> None:
             couples=couples,
         )  # fmt: skip
         manage(env, "shell", "--no-imports", "-c", script)
-        as_make_run = {"workers": 3, "threads": 4, "server": args.server, "cpus": args.server_cpus}
-        with Server(env, **as_make_run) as server:
+        with Server(env, **as_make_run(args)) as server:
             stats = Stats()
             phones = [(server.port, SLUG, couples, n) for n in range(args.phones)]
             crowds, stop, results = start_phones(phones, args.phone_processes, args.poll)
@@ -148,8 +153,7 @@ def healthz_rate(args, seconds: float = 5.0) -> float:
     from bench.board_bench import WRK, hammer, hammer_wrk
 
     load = hammer_wrk if WRK else hammer
-    as_make_run = {"workers": 3, "threads": 4, "server": args.server, "cpus": args.server_cpus}
-    with prepared_env(None) as env, Server(env, **as_make_run) as server:
+    with prepared_env(None) as env, Server(env, **as_make_run(args)) as server:
         load(server.port, "/healthz", {}, 1, 16, 200)  # warm up every worker
         ok, _wrong, elapsed = load(server.port, "/healthz", {}, seconds, 16, 200)
     return ok / elapsed
