@@ -61,6 +61,11 @@ def _state_sql(alias: str) -> tuple[str, tuple, int]:
             .order_by()[:1]
         ).query
         sql, params = query.get_compiler(alias).as_sql()
+        if connections[alias].vendor == "sqlite":
+            from django.db.backends.sqlite3.base import FORMAT_QMARK_REGEX
+
+            # The driver's own placeholders ("?"), as Django's SQLite cursor makes them.
+            sql = FORMAT_QMARK_REGEX.sub("?", sql).replace("%%", "%")
         found = _compiled[alias] = (sql, tuple(params), list(params).index(_SLUG_SLOT))
     return found
 
@@ -84,22 +89,26 @@ def _fetch_one(alias: str, sql: str, params: list):
 
 
 def _execute(connection, sql: str, params: list):
-    """On PostgreSQL, a prepared statement on the connection's own psycopg
-    connection: the server parses and plans the poll's query once per
-    connection instead of on every poll (Django's cursors bind parameters on
-    the client, so every query is planned anew). Elsewhere, Django's cursor."""
-    if connection.vendor != "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
-            return cursor.fetchone()
-    import psycopg  # only on PostgreSQL, where Django has imported it already
+    """The query on the driver's own connection, past Django's cursor
+    wrappers (a poll is mostly this query, and the wrappers cost more than
+    SQLite takes to answer it); its errors are still Django's.
 
+    On PostgreSQL, a prepared statement: the server parses and plans the
+    poll's query once per connection instead of on every poll (Django's
+    cursors bind parameters on the client, so every query is planned anew).
+    SQLite's driver keeps the statement prepared on its connection anyway."""
     with connection.wrap_database_errors:
-        connection.ensure_connection()
+        if connection.connection is None:
+            connection.ensure_connection()
         started = time.monotonic()
-        with psycopg.Cursor(connection.connection) as cursor:
-            cursor.execute(sql, params, prepare=True)
-            row = cursor.fetchone()
+        if connection.vendor == "postgresql":
+            import psycopg  # only on PostgreSQL, where Django has imported it already
+
+            with psycopg.Cursor(connection.connection) as cursor:
+                cursor.execute(sql, params, prepare=True)
+                row = cursor.fetchone()
+        else:
+            row = connection.connection.execute(sql, params).fetchone()
     if connection.queries_logged:  # counted like any query (DEBUG, query-count tests)
         duration = f"{time.monotonic() - started:.3f}"
         connection.queries_log.append({"sql": f"{sql} -- {params!r}", "time": duration})
