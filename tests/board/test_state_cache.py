@@ -151,3 +151,29 @@ def test_without_redis_nothing_is_kept(settings, client, make_evening):
     etag_of(client, evening)
     assert state_cache.read(evening.slug) is None
     call_command("check")  # and the site is configured as before
+
+
+def test_a_poll_after_redis_dropped_its_connection_reads_the_database_then_redis_again(
+    shared, client, make_evening, monkeypatch
+):
+    """A poll reads the state on its thread's own connection; when Redis
+    drops it (a restart, a timeout), that poll is answered from the
+    database, and a later one from Redis on a new connection, never from
+    what the dropped one was in the middle of."""
+    monkeypatch.setattr(state_cache, "_down_until", 0.0)  # and as it was after the test
+    evening = make_evening(couples=10, played=2)
+    etag = etag_of(client, evening)
+    assert state_cache.read(evening.slug) is not None
+    reader = state_cache._reader()
+    killed = state_cache._client()[0].client_kill_filter(_id=_id(reader))
+    assert killed == 1
+    assert poll(client, evening, etag).status_code == 304  # the database answered
+    assert not state_cache.enabled()
+    state_cache._down_until = 0.0  # the 5 s have passed
+    assert state_cache.read(evening.slug) is not None
+    assert state_cache._reader() is not reader
+
+
+def _id(connection) -> int:
+    connection.send_command("CLIENT", "ID")
+    return connection.read_response()
