@@ -11,6 +11,7 @@ memory decides freshness: several processes or machines on one database
 give the same answers.
 """
 
+import functools
 import json
 import re
 
@@ -141,7 +142,7 @@ class PollMiddleware:
         process has answered such a poll in this language before (its
         headers). Anything else goes on to the view. A poll with news costs
         about a 304 plus the bytes, not the whole stack."""
-        if request.method != "GET" or request.headers.get("HX-Request") != "true":
+        if request.method != "GET" or request.META.get("HTTP_HX_REQUEST") != "true":
             return None
         match = _POLLED.match(request.path_info)
         if match is None or request.META.get("QUERY_STRING"):
@@ -218,7 +219,8 @@ class PollMiddleware:
     @staticmethod
     def not_modified(request: HttpRequest) -> HttpResponse | None:
         held = request.META.get("HTTP_IF_NONE_MATCH")
-        if not held or request.method != "GET" or request.headers.get("HX-Request") != "true":
+        # The header read from META: `request.headers` would parse every header.
+        if not held or request.method != "GET" or request.META.get("HTTP_HX_REQUEST") != "true":
             return None
         match = _POLLED.match(request.path_info)
         if match is None:
@@ -233,11 +235,22 @@ class PollMiddleware:
         tag = _etag(request, state, kind, True, language)
         if not is_current(request, tag):
             return None
-        response = _finish(HttpResponseNotModified(), kind, True)
+        response = HttpResponseNotModified()
+        for name, value in _not_modified_headers():
+            response[name] = value
         response["ETag"] = tag
         response["Content-Language"] = language  # as LocaleMiddleware says it
-        patch_vary_headers(response, ["Accept-Language"])
         return response
+
+
+@functools.cache
+def _not_modified_headers() -> list[tuple[str, str]]:
+    """The headers of every poll's 304 but its ETag and language, as
+    `_finish` and LocaleMiddleware make them (worked out once: they are the
+    same for every board, TV and card poll)."""
+    response = _finish(HttpResponseNotModified(), "board", True)
+    patch_vary_headers(response, ["Accept-Language"])
+    return list(response.items())
 
 
 def _looked_up(request: HttpRequest, slug: str) -> board.BoardState | None:
