@@ -359,7 +359,13 @@ def late_reports(evening: Evening) -> list[LateReport]:
     result now agrees with."""
     if evening.is_setup:
         return []
-    return list(
+    return list(late_reports_query(evening))
+
+
+def late_reports_query(evening: Evening):
+    """`late_reports`' query: from the open reports (the index
+    `open_late_reports`), whatever the evening has played."""
+    return (
         LateReport.objects.filter(seating__game__evening=evening, status=LateReport.Status.OPEN)
         .exclude(claimed_winner=F("seating__winner"))
         .select_related(

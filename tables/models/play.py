@@ -162,6 +162,14 @@ class LateReport(models.Model):
                 fields=["seating", "reporter"], name="one_late_report_per_couple"
             )
         ]
+        indexes = [
+            # The game screen asks for the evening's open ones on every visit:
+            # with this index they are read from the few open reports, not
+            # by walking every table of every game the evening has played.
+            models.Index(
+                fields=["status"], condition=models.Q(status="open"), name="open_late_reports"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"late report by couple #{self.reporter_id} ({self.status})"
