@@ -355,17 +355,12 @@ def open_reports(evening: Evening) -> dict[int, list[TableReport]]:
 def late_reports(evening: Evening) -> list[LateReport]:
     """Tables' reports that came after their game closed and name the other
     couple than the result has: what the volunteers must still check, oldest
-    first (1 query). Corrected or dismissed ones are gone; so is one the
-    result now agrees with."""
+    first (1 query, read from the index of the open ones, `open_late_reports`,
+    whatever the evening has played). Corrected or dismissed ones are gone;
+    so is one the result now agrees with."""
     if evening.is_setup:
         return []
-    return list(late_reports_query(evening))
-
-
-def late_reports_query(evening: Evening):
-    """`late_reports`' query: from the open reports (the index
-    `open_late_reports`), whatever the evening has played."""
-    return (
+    return list(
         LateReport.objects.filter(seating__game__evening=evening, status=LateReport.Status.OPEN)
         .exclude(claimed_winner=F("seating__winner"))
         .select_related(
