@@ -90,13 +90,10 @@ def _fetch_one(alias: str, sql: str, params: list):
 
 def _execute(connection, sql: str, params: list):
     """The query on the driver's own connection, past Django's cursor
-    wrappers (a poll is mostly this query, and the wrappers cost more than
-    SQLite takes to answer it); its errors are still Django's.
-
-    On PostgreSQL, a prepared statement: the server parses and plans the
-    poll's query once per connection instead of on every poll (Django's
-    cursors bind parameters on the client, so every query is planned anew).
-    SQLite's driver keeps the statement prepared on its connection anyway."""
+    wrappers (they cost more than SQLite takes to answer it); its errors are
+    still Django's. On PostgreSQL, a prepared statement: planned once per
+    connection, not on every poll (Django's cursors bind parameters on the
+    client). SQLite's driver keeps its statements prepared anyway."""
     with connection.wrap_database_errors:
         if connection.connection is None:
             connection.ensure_connection()
