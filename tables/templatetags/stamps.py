@@ -78,25 +78,37 @@ class _Filled:
         return "".join(out)
 
 
+class _Page:
+    """What one rendering of the page keeps for one stamp tag: its shapes'
+    texts, and whether every row is checked (the setting, read once)."""
+
+    def __init__(self) -> None:
+        self.shapes: dict[tuple, _Filled] = {}
+        self.checked = getattr(settings, "STAMPS_CHECKED", False)
+
+
 class StampNode(template.Node):
     def __init__(self, kind: str, variables: list[str], nodelist: template.NodeList) -> None:
         self.kind = kind
         self.variables = variables
+        # Parsed once with the template, not once a row: a Variable's parsing
+        # (number? translation? string literal?) cost more than the row's fill.
+        self.lookups = [template.Variable(name) for name in variables]
         self.nodelist = nodelist
 
     def render(self, context: template.Context) -> str:
-        rows = [template.Variable(name).resolve(context) for name in self.variables]
-        shape_of = STAMPS[self.kind]
-        shape = shape_of(*rows)
+        shape = STAMPS[self.kind](*[lookup.resolve(context) for lookup in self.lookups])
         if shape.key is None:
             return self.nodelist.render(context)
-        shapes: dict[tuple, _Filled] = context.render_context.setdefault(self, {})
-        filled = shapes.get(shape.key)
+        page = context.render_context.get(self)
+        if page is None:
+            page = context.render_context[self] = _Page()
+        filled = page.shapes.get(shape.key)
         if filled is None:
             with context.push(dict(zip(self.variables, shape.stand_ins(), strict=True))):
-                filled = shapes[shape.key] = _Filled(self.nodelist.render(context))
+                filled = page.shapes[shape.key] = _Filled(self.nodelist.render(context))
         stamped = SafeString(filled.fill(shape.values))
-        if getattr(settings, "STAMPS_CHECKED", False):
+        if page.checked:
             plain = self.nodelist.render(context)
             if stamped != plain:
                 raise StampMismatch(self.kind, shape.key, stamped, plain)
