@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from scoring import results as results_module
 from scoring.results import ZERO, CoupleRef, EveningResults, PlaceResult
 from tables.models import Couple, Evening, Hall, Player
-from tables.names import couple_key, fold_name, tidy_name
+from tables.names import couple_key, couple_names, fold_name, tidy_name
 from tables.privacy import names_are_public, public_label, public_names, public_person
 
 
@@ -189,7 +189,7 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
             key = tuple(sorted((first[0], second[0])))
             row = rows.setdefault(key, SeasonRow(key, ""))
             row.player1, row.player2 = first[1], second[1]  # as they sat last
-            row.names = f"{first[1]} & {second[1]}"
+            row.names = couple_names(first[1], second[1])
             row.evenings += 1
             wins = len(data.punched.get(couple.id, ()))
             row.games += wins

@@ -78,3 +78,8 @@ def maybe_same(name: str, other: str) -> bool:
         if (len(first_a) == 1 or len(first_b) == 1) and first_a[0] == first_b[0]:
             return True
     return False
+
+
+def couple_names(player1: str, player2: str) -> str:
+    """A couple's two names as one line of plain text: "Mary & John"."""
+    return f"{player1} & {player2}"

@@ -11,6 +11,7 @@ what a hidden name looks like.
 from django.utils.translation import gettext as _
 
 from .models import Hall
+from .names import couple_names
 
 Privacy = Hall.Privacy
 
@@ -34,7 +35,7 @@ def public_names(player1: str, player2: str, privacy: str) -> str:
     """A couple's names as the hall allows them in public ("" when hidden)."""
     if not names_are_public(privacy):
         return ""
-    return f"{public_person(player1, privacy)} & {public_person(player2, privacy)}"
+    return couple_names(public_person(player1, privacy), public_person(player2, privacy))
 
 
 def names_are_public(privacy: str) -> bool:

@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from scoring.models import Prize
+from tables.names import couple_names
 
 ZERO = Decimal("0.00")
 CENT = Decimal("0.01")
@@ -36,7 +37,7 @@ class CoupleRef:
 
     @property
     def names(self) -> str:
-        return f"{self.player1} & {self.player2}"
+        return couple_names(self.player1, self.player2)
 
     @property
     def attendance(self) -> str:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardnight.text import PlainCharField
 
+from ..names import couple_names
 from .evening import MAX_NAME, Couple, Evening
 
 
@@ -33,7 +34,7 @@ class CheckinEntry(models.Model):
         verbose_name_plural = _("self check-in entries")
 
     def __str__(self) -> str:
-        return f"{self.player1} & {self.player2}"
+        return couple_names(self.player1, self.player2)
 
     @property
     def is_waiting(self) -> bool:
@@ -41,4 +42,4 @@ class CheckinEntry(models.Model):
 
     @property
     def names(self) -> str:
-        return f"{self.player1} & {self.player2}"
+        return couple_names(self.player1, self.player2)

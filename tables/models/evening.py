@@ -24,6 +24,7 @@ from cardnight.text import PlainCharField
 
 from .. import state_cache
 from ..links import MAX_ADDRESS, validate_address
+from ..names import couple_names
 from ..rotation import present_at
 
 MAX_GAMES = 60
@@ -484,11 +485,11 @@ class Couple(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.number}. {self.player1} & {self.player2}"
+        return f"{self.number}. {couple_names(self.player1, self.player2)}"
 
     @property
     def names(self) -> str:
-        return f"{self.player1} & {self.player2}"
+        return couple_names(self.player1, self.player2)
 
     def is_present_at(self, game_number: int) -> bool:
         return present_at(self.joined_game, self.left_after_game, game_number)

@@ -9,6 +9,8 @@ from reportlab.lib import colors
 from reportlab.lib.units import inch
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
+from tables.names import couple_names
+
 from .. import rows as r
 from ..fonts import Fitted, fit_lines, fonts, text_width
 from .common import flowing_document, para_lines, para_text, paragraph_styles, title_block
@@ -41,7 +43,10 @@ def standings_name_fit(row: r.StandingRow, width: float, bold: bool = False) -> 
     f = fonts()
     note = f" ({row.note})" if row.note else ""
     return fit_lines(
-        f"{row.player1} & {row.player2}{note}", f.bold if bold else f.regular, NAME_SIZE, width
+        couple_names(row.player1, row.player2) + note,
+        f.bold if bold else f.regular,
+        NAME_SIZE,
+        width,
     )
 
 
