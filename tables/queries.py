@@ -2,8 +2,8 @@
 capabilities (scoreboard, printing, scoring). Each runs a fixed number of
 queries, whatever the number of tables or couples.
 
-    current_seatings(evening) -> list[Seating]          # 1 query
-    game_seatings(evening, number) -> list[Seating]     # 1 query
+    current_seatings(evening) -> list[ListedSeating]    # 1 query
+    game_seatings(evening, number) -> list[ListedSeating]   # 1 query
     game_table(evening, number, table) -> Seating       # 1 query
     progress(evening) -> Progress(tables_in, tables_total)   # 1 query
     disputed_tables(evening) -> list[int]               # 1 query
@@ -14,17 +14,19 @@ queries, whatever the number of tables or couples.
     open_reports(evening) -> dict[seating id, list[TableReport]]   # 1 query
     late_reports(evening) -> list[LateReport] still to check     # 1 query
     leaving_and_joining(evening) -> (leaving, joining)  # 1 query
-    current_tables(evening) -> list[Seating] with reports    # 2 queries
+    current_tables(evening) -> list[ListedSeating] with reports    # 2 queries
     upcoming_public(today) -> Evening queryset, hall loaded  # 1 query
     public_halls(today) -> halls with `.upcoming` evenings   # 2 queries
 
-Seatings come with `table`, `couple_a`, `couple_b`, `deals_first` and
-`winner` loaded, in table-number order.
+A game's tables come in table-number order: as `ListedSeating`s (plain
+values: what a listing shows) from the listings, as `Seating`s with
+`table`, `couple_a`, `couple_b`, `deals_first` and `winner` loaded from
+`game_table` and `current_table`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from django.db.models import Count, F, Prefetch, Q
@@ -40,53 +42,127 @@ from .models import (
     Seating,
     TableReport,
 )
+from .names import couple_names
 
 BYE, OUT = rotation.BYE, rotation.OUT
 
 
-def _seatings(evening: Evening, number: int, *, couples_only: bool = False):
-    """`couples_only`: `deals_first` and `winner` not read again with the
-    seatings; `_known_couples` takes them from the table's two couples."""
-    related = ["table", "couple_a", "couple_b"]
-    if not couples_only:
-        related += ["deals_first", "winner"]
+def _seatings(evening: Evening, number: int):
     return (
         Seating.objects.filter(game__evening=evening, game__number=number)
-        .select_related(*related)
+        .select_related("table", "couple_a", "couple_b", "deals_first", "winner")
         .order_by("table__number")
     )
 
 
-def _known_couples(seatings: list[Seating]) -> list[Seating]:
-    """Each seating's `deals_first` and `winner` set to its couple A or B
-    (always one of them; any other is read when asked for), as
-    select_related would load them, with two objects fewer made a seating
-    (the game screen shows hundreds)."""
-    for name in ("deals_first", "winner"):
-        field = Seating._meta.get_field(name)
-        for seating in seatings:
-            pk = getattr(seating, field.attname)
-            if pk is None:
-                field.set_cached_value(seating, None)
-            elif pk == seating.couple_a_id:
-                field.set_cached_value(seating, seating.couple_a)
-            elif pk == seating.couple_b_id:
-                field.set_cached_value(seating, seating.couple_b)
-    return seatings
+@dataclass(frozen=True, slots=True)
+class ListedCouple:
+    """A couple as a listing of tables shows it: what `Couple` gives a
+    listing (`pk`, `number`, the two names, `names`), read as plain values."""
+
+    pk: int
+    number: int
+    player1: str
+    player2: str
+
+    @property
+    def names(self) -> str:
+        return couple_names(self.player1, self.player2)
 
 
-def _listed(evening: Evening, number: int) -> list[Seating]:
-    return _known_couples(list(_seatings(evening, number, couples_only=True)))
+@dataclass(frozen=True, slots=True)
+class ListedTable:
+    number: int
 
 
-def current_seatings(evening: Evening) -> list[Seating]:
+@dataclass(slots=True)
+class ListedSeating:
+    """A table of a game as the game screen, the movement and a game's page
+    show it: what they read of a `Seating` (its table's number, its two
+    couples, who deals first and who won, by which means), read as plain
+    values, one row a table. Made as model instances, a game's hundred
+    tables took four hundred objects and most of the game screen's time.
+    `current_tables` adds the table-side reports."""
+
+    pk: int
+    table: ListedTable
+    couple_a: ListedCouple
+    couple_b: ListedCouple
+    deals_first_id: int | None
+    winner_id: int | None
+    by_phones: bool
+    table_reports: list[TableReport] = field(default_factory=list)
+    disputed: bool = False
+    pending: list[TableReport] = field(default_factory=list)
+
+    def _couple(self, pk: int | None) -> ListedCouple | None:
+        if pk is None:
+            return None
+        if pk == self.couple_a.pk:
+            return self.couple_a
+        if pk == self.couple_b.pk:
+            return self.couple_b
+        # Never one of another table (services.record_result refuses it);
+        # read as it is rather than shown wrong if it ever were.
+        other = Couple.objects.values_list("pk", "number", "player1", "player2").get(pk=pk)
+        return ListedCouple(*other)
+
+    @property
+    def winner(self) -> ListedCouple | None:
+        return self._couple(self.winner_id)
+
+    @property
+    def deals_first(self) -> ListedCouple | None:
+        return self._couple(self.deals_first_id)
+
+
+_LISTED = (
+    "pk",
+    "table__number",
+    "couple_a_id",
+    "couple_a__number",
+    "couple_a__player1",
+    "couple_a__player2",
+    "couple_b_id",
+    "couple_b__number",
+    "couple_b__player1",
+    "couple_b__player2",
+    "deals_first_id",
+    "winner_id",
+    "by_phones",
+)
+
+
+def _listed(evening: Evening, number: int) -> list[ListedSeating]:
+    rows = (
+        Seating.objects.filter(game__evening=evening, game__number=number)
+        .order_by("table__number")
+        .values_list(*_LISTED)
+    )
+    return [_listed_seating(*row) for row in rows]
+
+
+def _listed_seating(pk, table, a, a_number, a1, a2, b, b_number, b1, b2, deals, winner, by_phones):
+    """One row of `_LISTED`, in its order."""
+    return ListedSeating(
+        pk,
+        ListedTable(table),
+        ListedCouple(a, a_number, a1, a2),
+        ListedCouple(b, b_number, b1, b2),
+        deals,
+        winner,
+        by_phones,
+    )
+
+
+def current_seatings(evening: Evening) -> list[ListedSeating]:
     """Every table of the current game (empty before play starts)."""
     if not evening.current_game:
         return []
     return _listed(evening, evening.current_game)
 
 
-def game_seatings(evening: Evening, number: int) -> list[Seating]:
+def game_seatings(evening: Evening, number: int) -> list[ListedSeating]:
     """Every table of game `number`."""
     return _listed(evening, number)
 
@@ -287,7 +363,7 @@ class CurrentGame:
 class TableMove:
     """One table of a game and where its two couples came from."""
 
-    seating: Seating
+    seating: ListedSeating
     from_a: int | str  # where couple_a was in the game before: table, BYE or OUT
     from_b: int | str
 
@@ -306,7 +382,7 @@ class Movement:
 
 
 def movement(
-    evening: Evening, number: int, seatings: list[Seating] | None = None
+    evening: Evening, number: int, seatings: list[ListedSeating] | None = None
 ) -> Movement | None:
     """Who stays, who moves where, who sits out, going into game `number`.
     `seatings`: game `number`'s, when the caller has them already (the game
@@ -318,7 +394,7 @@ def movement(
         seatings = _listed(evening, number)
     previous = game_plan(evening, number - 1) if number > 1 else None
 
-    def origin(couple: Couple) -> int | str:
+    def origin(couple: Couple | ListedCouple) -> int | str:
         return previous.place_of(couple.number) if previous is not None else OUT
 
     now = {c.number for s in seatings for c in (s.couple_a, s.couple_b)}
@@ -423,8 +499,8 @@ def games_summary(evening: Evening) -> list[dict]:
 
 
 def current_tables(
-    evening: Evening, *, todo_only: bool = False, seatings: list[Seating] | None = None
-) -> list[Seating]:
+    evening: Evening, *, todo_only: bool = False, seatings: list[ListedSeating] | None = None
+) -> list[ListedSeating]:
     """The current game's tables for the game screen (2 queries; 1 when
     given `seatings`, the current game's), each with `reports` (its
     table-side reports), `disputed` and `pending` set."""

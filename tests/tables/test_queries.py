@@ -95,7 +95,7 @@ def test_movement_says_where_each_couple_came_from(evening):
     assert first.from_a == 1  # the loser stayed
     assert first.from_b == BYE  # the bye couple came to table 1
     second = movement.tables[1]
-    assert second.seating.couple_b == before[1].couple_a and second.from_b == 1
+    assert second.seating.couple_b.pk == before[1].couple_a.pk and second.from_b == 1
     assert movement.bye == before[2].couple_a and movement.bye_from == 2
 
 
@@ -126,3 +126,33 @@ def test_who_is_present_at_a_game_is_the_same_rule_in_python_and_in_sql(evening)
         assert by_numbers == {
             n for n, (joined, left) in enumerate(ways, 1) if joined <= game <= (left or 99)
         }
+
+
+def test_a_listed_table_shows_what_its_seating_shows(evening):
+    """The game screen's tables are read as plain values (ListedSeating), not
+    model rows: each shows the same table, couples, names, dealer and winner
+    as the Seating it stands for."""
+    evening = started(evening, 7)
+    play_game(evening, winner="b")
+    listed = {s.pk: s for s in queries.current_seatings(evening)}
+    for seating in seatings(evening):
+        row = listed[seating.pk]
+        assert row.table.number == seating.table.number
+        for mine, theirs in ((row.couple_a, seating.couple_a), (row.couple_b, seating.couple_b)):
+            assert (mine.pk, mine.number, mine.names) == (theirs.pk, theirs.number, theirs.names)
+        assert row.winner.pk == seating.winner_id == seating.couple_b_id
+        assert (row.deals_first and row.deals_first.pk) == seating.deals_first_id
+        assert row.by_phones == seating.by_phones
+
+
+def test_a_listed_winner_of_another_table_is_read_as_it_is(evening, django_assert_num_queries):
+    """A winner that is neither couple of the table (the services refuse it)
+    is read from the database rather than shown as no winner."""
+    from tables.models import Seating
+
+    evening = started(evening, 4)
+    first, second = seatings(evening)
+    Seating.objects.filter(pk=first.pk).update(winner=second.couple_a)
+    row = next(s for s in queries.current_seatings(evening) if s.pk == first.pk)
+    with django_assert_num_queries(1):
+        assert row.winner.number == second.couple_a.number
