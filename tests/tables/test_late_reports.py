@@ -3,14 +3,17 @@ offline while a volunteer recorded the table and started the next game):
 kept, shown to the volunteers (game screen, the evening's warnings) with a
 one-tap correction, and kept on the phone until its person has read it."""
 
+import datetime
+
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from scoring.checklist import checklist
-from tables import services
+from tables import queries, services
 from tables.models import Evening, LateReport, Punch, ResultChange
 
 from .conftest import play_game, seatings, started
@@ -271,3 +274,24 @@ def test_the_game_screen_reads_the_open_late_reports_not_every_table_played(even
         cursor.execute("EXPLAIN QUERY PLAN " + query["sql"])
         first = cursor.fetchone()[3]
     assert "tables_latereport USING INDEX open_late_reports" in first, first
+
+
+def test_the_open_late_reports_are_listed_oldest_first(evening):
+    """Whatever order the rows were written in: the one that came first is
+    the one to check first (same moment: the one saved first)."""
+    evening = started(evening, 6)
+    tables = seatings(evening)
+    play_game(evening, winner="b")
+    services.advance(evening, from_game=1)
+    now = timezone.now()
+    made = {}
+    for seating, minutes in zip(tables, (5, 1, 5), strict=True):
+        report = LateReport.objects.create(
+            seating=seating, reporter=seating.couple_a, claimed_winner=seating.couple_a
+        )
+        LateReport.objects.filter(pk=report.pk).update(
+            created_at=now - datetime.timedelta(minutes=minutes)
+        )
+        made[seating.table.number] = report.pk
+    listed = queries.late_reports(Evening.objects.get(pk=evening.pk))
+    assert [report.pk for report in listed] == [made[1], made[3], made[2]]
