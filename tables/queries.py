@@ -277,11 +277,18 @@ def current_seating(evening: Evening) -> GameSeatingRows | None:
     game_number = evening.current_game
     if not game_number:
         return None
-    game = Game.objects.filter(evening=evening, number=game_number).values("bye__number").first()
+    game = (
+        Game.objects.filter(evening=evening, number=game_number)
+        .order_by()  # one row: no join of the evening for a Game's own ordering
+        .values("bye__number")
+        .first()
+    )
     if game is None:
         return None
     rows = sorted(
-        Seating.objects.filter(game__evening=evening, game__number=game_number).values_list(
+        Seating.objects.filter(game__evening=evening, game__number=game_number)
+        .order_by()  # sorted here
+        .values_list(
             "table__number",
             "couple_a__number",
             "couple_b__number",

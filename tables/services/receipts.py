@@ -99,6 +99,7 @@ def report_result_once(
         return kept
     recorded_before = (
         Seating.objects.filter(game__evening=evening, game__number=game, table=table)
+        .order_by()  # one row: not ordered through the game's and evening's ordering
         .values_list("winner_id", flat=True)
         .first()
     )

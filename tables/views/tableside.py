@@ -41,7 +41,8 @@ class _Unavailable(Exception):
 def _table(request: HttpRequest, token: str, *, finished_ok: bool = False) -> Table:
     """The table named by the token, or an error response (404 / 409).
     `finished_ok`: a report may still come (late) after the evening ended."""
-    table = Table.objects.select_related("evening__hall").filter(token=token).first()
+    # One row (the token is unique): not ordered by the evenings' dates.
+    table = Table.objects.select_related("evening__hall").filter(token=token).order_by().first()
     if table is None:
         raise _Unavailable(
             error_page(
@@ -165,7 +166,8 @@ def _closed_table(request: HttpRequest, table: Table) -> HttpResponse:
 
 def _version(request: HttpRequest, token: str) -> tuple | None:
     """The poll's ETag parts: the evening's version (1 query)."""
-    return Table.objects.filter(token=token).values_list("evening_id", "evening__version").first()
+    rows = Table.objects.filter(token=token).order_by()  # one row, as `_table`
+    return rows.values_list("evening_id", "evening__version").first()
 
 
 @never_cache
