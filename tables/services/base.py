@@ -116,7 +116,7 @@ def _settle_reports(seating: Seating, winner: Couple) -> bool:
     a disagreement was among them (the change is then logged as settled)."""
     if not getattr(seating, "has_reports", True):
         return False
-    reports = list(seating.reports.all())
+    reports = list(seating.reports.order_by())  # all marked alike: any order
     had_conflict = any(r.status == TableReport.Status.CONFLICT for r in reports)
     for report in reports:
         if had_conflict or report.claimed_winner_id != winner.pk:

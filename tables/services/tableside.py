@@ -71,7 +71,9 @@ def report_locked(
     seating = _seating(evening, game, table.number)
     reporter_couple = _couple_at(seating, reporter)
     claimed = _couple_at(seating, winner)
-    reports = {r.reporter_id: r for r in seating.reports.select_related("reporter")}
+    # By reporter: unordered, not through the reports' ordering (their seating's
+    # game's evening, joined for nothing).
+    reports = {r.reporter_id: r for r in seating.reports.select_related("reporter").order_by()}
     _check_device(reports, reporter_couple, device)
     mine = reports.get(reporter_couple.pk)
     other = reports.get(seating.opponent_of(reporter_couple.pk))
