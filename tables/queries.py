@@ -26,12 +26,13 @@ values: what a listing shows) from the listings, as `Seating`s with
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.db.models import Count, F, Prefetch, Q
 
 from . import rotation
+from .listed import ListedCouple, ListedSeating, listed_seatings
 from .models import (
     Couple,
     Evening,
@@ -42,7 +43,6 @@ from .models import (
     Seating,
     TableReport,
 )
-from .names import couple_names
 
 BYE, OUT = rotation.BYE, rotation.OUT
 
@@ -55,116 +55,16 @@ def _seatings(evening: Evening, number: int):
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ListedCouple:
-    """A couple as a listing of tables shows it: what `Couple` gives a
-    listing (`pk`, `number`, the two names, `names`), read as plain values."""
-
-    pk: int
-    number: int
-    player1: str
-    player2: str
-
-    @property
-    def names(self) -> str:
-        return couple_names(self.player1, self.player2)
-
-
-@dataclass(frozen=True, slots=True)
-class ListedTable:
-    number: int
-
-
-@dataclass(slots=True)
-class ListedSeating:
-    """A table of a game as the game screen, the movement and a game's page
-    show it: what they read of a `Seating` (its table's number, its two
-    couples, who deals first and who won, by which means), read as plain
-    values, one row a table. Made as model instances, a game's hundred
-    tables took four hundred objects and most of the game screen's time.
-    `current_tables` adds the table-side reports."""
-
-    pk: int
-    table: ListedTable
-    couple_a: ListedCouple
-    couple_b: ListedCouple
-    deals_first_id: int | None
-    winner_id: int | None
-    by_phones: bool
-    table_reports: list[TableReport] = field(default_factory=list)
-    disputed: bool = False
-    pending: list[TableReport] = field(default_factory=list)
-
-    def _couple(self, pk: int | None) -> ListedCouple | None:
-        if pk is None:
-            return None
-        if pk == self.couple_a.pk:
-            return self.couple_a
-        if pk == self.couple_b.pk:
-            return self.couple_b
-        # Never one of another table (services.record_result refuses it);
-        # read as it is rather than shown wrong if it ever were.
-        other = Couple.objects.values_list("pk", "number", "player1", "player2").get(pk=pk)
-        return ListedCouple(*other)
-
-    @property
-    def winner(self) -> ListedCouple | None:
-        return self._couple(self.winner_id)
-
-    @property
-    def deals_first(self) -> ListedCouple | None:
-        return self._couple(self.deals_first_id)
-
-
-_LISTED = (
-    "pk",
-    "table__number",
-    "couple_a_id",
-    "couple_a__number",
-    "couple_a__player1",
-    "couple_a__player2",
-    "couple_b_id",
-    "couple_b__number",
-    "couple_b__player1",
-    "couple_b__player2",
-    "deals_first_id",
-    "winner_id",
-    "by_phones",
-)
-
-
-def _listed(evening: Evening, number: int) -> list[ListedSeating]:
-    rows = (
-        Seating.objects.filter(game__evening=evening, game__number=number)
-        .order_by("table__number")
-        .values_list(*_LISTED)
-    )
-    return [_listed_seating(*row) for row in rows]
-
-
-def _listed_seating(pk, table, a, a_number, a1, a2, b, b_number, b1, b2, deals, winner, by_phones):
-    """One row of `_LISTED`, in its order."""
-    return ListedSeating(
-        pk,
-        ListedTable(table),
-        ListedCouple(a, a_number, a1, a2),
-        ListedCouple(b, b_number, b1, b2),
-        deals,
-        winner,
-        by_phones,
-    )
-
-
 def current_seatings(evening: Evening) -> list[ListedSeating]:
     """Every table of the current game (empty before play starts)."""
     if not evening.current_game:
         return []
-    return _listed(evening, evening.current_game)
+    return listed_seatings(evening, evening.current_game)
 
 
 def game_seatings(evening: Evening, number: int) -> list[ListedSeating]:
     """Every table of game `number`."""
-    return _listed(evening, number)
+    return listed_seatings(evening, number)
 
 
 def game_table(evening: Evening, number: int, table: int) -> Seating | None:
@@ -409,7 +309,7 @@ def movement(
     if game is None:
         return None
     if seatings is None:
-        seatings = _listed(evening, number)
+        seatings = listed_seatings(evening, number)
     previous = game_plan(evening, number - 1) if number > 1 else None
 
     def origin(couple: Couple | ListedCouple) -> int | str:
