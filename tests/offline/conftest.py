@@ -40,6 +40,20 @@ def new_phone(browser, **options):
     return page
 
 
+def new_tab(page):
+    """The phone's error page closed and a new tab opened on the same phone
+    (the same cookies and storage). Chromium reloads its own network-error
+    page by itself once the server or the Wi-Fi is back, at a moment of its
+    choosing: a `goto` on that tab can be cut short by that reload ("is
+    interrupted by another navigation"), and the reload may send the outbox
+    first. A new tab has no such timer."""
+    context = page.context
+    page.close()
+    tab = context.new_page()
+    tab.set_default_timeout(15_000)
+    return tab
+
+
 class ServedHall:
     """gunicorn on SQLite in a temporary directory, with one started evening."""
 

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from .conftest import new_phone
+from .conftest import new_phone, new_tab
 
 pytestmark = [pytest.mark.browser]
 
@@ -45,6 +45,7 @@ def test_pages_reconnect_after_a_server_restart_and_the_gap_is_sent_once(served_
     assert served_hall.count("select count(*) from tables_resultchange") == 0
 
     served_hall.server.start()
+    phone_b = new_tab(phone_b)  # the error page's tab closed, the page opened again
     phone_b.goto(f"{base}?as={b}")  # the outbox is still on the phone
     result = f"The result of game 1 is in: couple {a} won."
     expect(phone_b.locator("#table-status")).to_contain_text(result)

@@ -12,7 +12,7 @@ from tables.models import Couple, Evening, ResultChange, Seating, TableReport
 from tests.conftest import PASSWORD, winner_button
 from tests.tables.conftest import seatings, started
 
-from .conftest import new_phone
+from .conftest import new_phone, new_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,16 +54,11 @@ def test_a_report_tapped_offline_survives_a_reload_and_is_recorded_once(
     assert not TableReport.objects.exists()
     with pytest.raises(PlaywrightError):
         phone.reload()  # no Wi-Fi: the phone's own error page
-    # Chromium reloads its own offline error page by itself once the Wi-Fi is
-    # back, which would send the outbox before the `goto` below (and then the
-    # page it opens has nothing left to announce). So the error page's tab is
-    # closed and the page opened again in a new tab of the same phone (the
-    # same storage): it is that page load that finds the outbox.
-    context = phone.context
-    phone.close()
-    context.set_offline(False)
-    phone = context.new_page()
-    phone.set_default_timeout(15_000)
+    # The error page's tab is closed while the phone is still offline, so
+    # that no reload of it sends the outbox first: it is the page load below,
+    # in a new tab of the same phone (the same storage), that finds it.
+    phone = new_tab(phone)
+    phone.context.set_offline(False)
     phone.goto(url)
     expect(phone.locator("#live-status")).to_contain_text("Now the other couple confirms it")
     expect(phone.locator("#table-status")).to_contain_text(f"You said couple {table.a} won")
