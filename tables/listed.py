@@ -89,13 +89,17 @@ _LISTED = (
 )
 
 
-def listed_seatings(evening: Evening, number: int) -> list[ListedSeating]:
-    """Every table of game `number`, in table-number order (1 query)."""
-    rows = (
-        Seating.objects.filter(game__evening=evening, game__number=number)
-        .order_by("table__number")
-        .values_list(*_LISTED)
-    )
+def listed_seatings(
+    evening: Evening, number: int, *, table: int | None = None
+) -> list[ListedSeating]:
+    """Every table of game `number`, in table-number order (1 query); only
+    table number `table` when it is given."""
+    rows = Seating.objects.filter(game__evening=evening, game__number=number)
+    if table is not None:
+        # Naming the evening on the table's side too lets the database use
+        # the unique (evening, number) index of tables.
+        rows = rows.filter(table__evening=evening, table__number=table)
+    rows = rows.order_by("table__number").values_list(*_LISTED)
     return [_listed_seating(*row) for row in rows]
 
 

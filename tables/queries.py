@@ -15,19 +15,21 @@ queries, whatever the number of tables or couples.
     late_reports(evening) -> list[LateReport] still to check     # 1 query
     leaving_and_joining(evening) -> (leaving, joining)  # 1 query
     current_tables(evening) -> list[ListedSeating] with reports    # 2 queries
+    current_table(evening, table) -> ListedSeating with reports    # 2 queries
+    current_table_seating(evening, table) -> Seating with reports  # 2 queries
     upcoming_public(today) -> Evening queryset, hall loaded  # 1 query
     public_halls(today) -> halls with `.upcoming` evenings   # 2 queries
 
 A game's tables come in table-number order: as `ListedSeating`s (plain
 values: what a listing shows) from the listings, as `Seating`s with
 `table`, `couple_a`, `couple_b`, `deals_first` and `winner` loaded from
-`game_table` and `current_table`.
+`game_table` and `current_table_seating`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from django.db.models import Count, F, Prefetch, Q
 
@@ -45,6 +47,7 @@ from .models import (
 )
 
 BYE, OUT = rotation.BYE, rotation.OUT
+_S = TypeVar("_S", ListedSeating, Seating)
 
 
 def _seatings(evening: Evening, number: int):
@@ -434,34 +437,52 @@ def current_tables(
         seatings = current_seatings(evening)
     reports = open_reports(evening) if seatings else {}
     for seating in seatings:
-        seating.table_reports = reports.get(seating.pk, [])
-        seating.disputed = any(
-            r.status == TableReport.Status.CONFLICT for r in seating.table_reports
-        )
-        seating.pending = [
-            r for r in seating.table_reports if r.status == TableReport.Status.PENDING
-        ]
+        _with_reports(seating, reports.get(seating.pk, []))
     if todo_only:
         seatings = [s for s in seatings if s.winner_id is None or s.disputed]
     return seatings
 
 
-def current_table(evening: Evening, number: int) -> Seating | None:
-    """One table of the current game, as `current_tables` gives it (2 queries)."""
+def current_table(evening: Evening, number: int) -> ListedSeating | None:
+    """One table of the current game, as `current_tables` gives it: the
+    game screen's answer to a tap (2 queries)."""
     if not evening.current_game:
         return None
-    seating = (
-        _seatings(evening, evening.current_game)
-        .filter(table__evening=evening, table__number=number)
-        .first()
-    )
+    found = listed_seatings(evening, evening.current_game, table=number)
+    if not found:
+        return None
+    return _with_reports(found[0], _table_reports(found[0].pk))
+
+
+def current_table_seating(evening: Evening, number: int) -> Seating | None:
+    """One table of the current game as a `Seating`, its couples' rows
+    loaded (where they go next needs more of them than a listing reads),
+    with its reports as `current_tables` sets them: the table side's page
+    (2 queries)."""
+    if not evening.current_game:
+        return None
+    seating = game_table(evening, evening.current_game, number)
     if seating is None:
         return None
-    seating.table_reports = list(
-        seating.reports.select_related("reporter", "claimed_winner").order_by("created_at")
+    return _with_reports(seating, _table_reports(seating.pk))
+
+
+def _table_reports(seating: int) -> list[TableReport]:
+    """One table's reports, in the order they came (1 query)."""
+    return list(
+        TableReport.objects.filter(seating=seating)
+        .select_related("reporter", "claimed_winner")
+        .order_by("created_at", "id")
     )
-    seating.disputed = any(r.status == TableReport.Status.CONFLICT for r in seating.table_reports)
-    seating.pending = [r for r in seating.table_reports if r.status == TableReport.Status.PENDING]
+
+
+def _with_reports(seating: _S, reports: list[TableReport]) -> _S:
+    """`seating` with its table-side `reports` as `table_reports`, and
+    `disputed` (the couples disagree) and `pending` (waiting for the other
+    couple) worked out from them."""
+    seating.table_reports = reports
+    seating.disputed = any(r.status == TableReport.Status.CONFLICT for r in reports)
+    seating.pending = [r for r in reports if r.status == TableReport.Status.PENDING]
     return seating
 
 

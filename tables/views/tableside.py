@@ -79,7 +79,7 @@ def _table(request: HttpRequest, token: str, *, finished_ok: bool = False) -> Ta
 
 def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict | None:
     evening = table.evening
-    seating = queries.current_table(evening, table.number)
+    seating = queries.current_table_seating(evening, table.number)
     if seating is None:
         return None
     privacy = evening.hall.privacy
