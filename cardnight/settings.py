@@ -271,7 +271,12 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 CSRF_FAILURE_VIEW = "cardnight.error_pages.csrf_failure"
 
-MESSAGE_STORAGE = "django.contrib.messages.storage.session.SessionStorage"
+# Django's own: a message waits in a signed cookie while it fits, in the
+# session only when it does not. A plain form's answer (a volunteer's tap
+# without JavaScript, a table phone's report) writes no session row for it:
+# in a flurry every such write queued for SQLite's one writer. The public
+# pages kept for every visitor are never built for one with messages waiting
+# (scoring.board.views._personal).
 
 # --- CardNight ------------------------------------------------------------
 # The address phones use, for QR codes and printed links, when a hall has not

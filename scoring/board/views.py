@@ -16,6 +16,7 @@ import json
 import re
 
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import CsrfViewMiddleware
@@ -37,18 +38,30 @@ from tables.models import Evening
 JSON_KIND = "json"
 
 
+MESSAGES_COOKIE = CookieStorage.cookie_name
+
+
 def _language(request: HttpRequest) -> str:
     return getattr(request, "LANGUAGE_CODE", "") or get_language() or ""
 
 
 def _cookies(request: HttpRequest) -> str:
-    """A short hash of the session and CSRF cookies: a full page holds a CSRF
-    token and the sign-in links, so it is only "the same" for the same cookies."""
+    """A short hash of the session, messages and CSRF cookies: a full page
+    holds a CSRF token, the sign-in links and the messages waiting for this
+    visitor, so it is only "the same" for the same cookies."""
     held = [
         request.COOKIES.get(name, "")
-        for name in (settings.SESSION_COOKIE_NAME, settings.CSRF_COOKIE_NAME)
+        for name in (settings.SESSION_COOKIE_NAME, MESSAGES_COOKIE, settings.CSRF_COOKIE_NAME)
     ]
     return digest(*held) if any(held) else "anon"
+
+
+def _personal(cookies: dict[str, str]) -> bool:
+    """THE rule of whose full page may be kept and sent to every visitor:
+    nobody's with a session (its sign-in links and role) or with messages
+    waiting for it (the page would show them, and Django keeps them in a
+    cookie while they fit)."""
+    return bool(cookies.get(settings.SESSION_COOKIE_NAME) or cookies.get(MESSAGES_COOKIE))
 
 
 def _variant(request: HttpRequest, kind: str, htmx: bool, language: str) -> tuple[str, str, str]:
@@ -187,8 +200,7 @@ class PollMiddleware:
             return None
         if "HTTP_IF_NONE_MATCH" in meta or "HTTP_IF_MODIFIED_SINCE" in meta:
             return None
-        cookies = request.COOKIES
-        if cookies.get(settings.SESSION_COOKIE_NAME) or cookies.get("messages"):
+        if _personal(request.COOKIES):
             return None
         match = _POLLED.match(request.path_info)
         if match is None:
@@ -336,7 +348,7 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
             # A part a moment old: its own ETag, so the next poll asks again.
             response["ETag"] = board.etag(shown, f"{kind}-live", _language(request))
         return response
-    shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
+    shared = not _personal(request.COOKIES) and not request.GET
     poll = str(settings.BOARD_POLL_SECONDS)
     key = board.cache_key(_state(request), f"{kind}-page", _language(request), poll)
     page = board.cache_get(key, rendered=True) if shared else None
@@ -435,7 +447,7 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return response
     html = in_page(card, etag)
     context = {"number": number, "head": cards["head"], "card_html": mark_safe(html)}  # noqa: S308
-    shared = not request.COOKIES.get(settings.SESSION_COOKIE_NAME) and not request.GET
+    shared = not _personal(request.COOKIES) and not request.GET
     if not shared:
         return render(request, "board/couple.html", context)
     poll = str(settings.BOARD_POLL_SECONDS)

@@ -6,10 +6,13 @@ import gzip
 import re
 
 import pytest
+from django.conf import settings
 from django.test import Client
+from django.urls import reverse
 
 from scoring import board
 from scoring.board import views
+from tables.models import Seating
 from tests.support.board import HTMX, record, url
 
 pytestmark = pytest.mark.django_db
@@ -91,6 +94,25 @@ def test_a_signed_in_visitor_gets_their_own_page_not_the_shared_one(
     signed_in.force_login(organizer)
     html = signed_in.get(url("board", evening)).content.decode()
     assert "Sign out" in html and "Evenings" in html
+
+
+@pytest.mark.parametrize("name", ["board", "board-couple"])  # the TV shows none
+def test_a_visitors_waiting_message_is_shown_to_them_and_never_kept_for_others(make_evening, name):
+    """A table phone's plain-form report leaves its answer waiting in a
+    cookie (no session row): the next page that phone opens shows it, and
+    that page is never the one kept for every visitor."""
+    evening = make_evening(couples=6, played=1)
+    seating = Seating.objects.filter(game__evening=evening, game__number=2, winner=None).first()
+    phone, everyone = Client(), Client()
+    a = seating.couple_a.number
+    report = reverse("tableside-report", args=[seating.table.token])
+    assert phone.post(report, {"game": 2, "reporter": a, "winner": a}).status_code == 302
+    assert not phone.cookies.get(settings.SESSION_COOKIE_NAME)
+    message = "Now the other couple confirms it on this page"
+    args = (a,) if name == "board-couple" else ()
+    assert message in phone.get(url(name, evening, *args)).content.decode()
+    for visitor in (everyone, phone):  # the page kept for all, and the phone's next
+        assert message not in visitor.get(url(name, evening, *args)).content.decode()
 
 
 def test_a_new_version_is_never_served_from_the_old_cache(client, make_evening):

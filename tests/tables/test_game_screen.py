@@ -2,6 +2,8 @@
 (htmx), progress, the next game, leaving couples, earlier games, corrections."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tables import services
@@ -181,6 +183,24 @@ def test_without_javascript_a_tap_redirects_back_to_the_table(volunteer_client, 
     )
     assert response.status_code == 302
     assert response["Location"].endswith("/game/#table-1")
+
+
+def test_without_javascript_a_tap_writes_nothing_but_the_result(volunteer_client, evening):
+    """Its answer ("Table 1: couple 3 won.") waits in a cookie, not in the
+    volunteer's session: in a flurry a session write per tap was one more
+    turn at SQLite's one writer."""
+    evening = started(evening, 4)
+    table = seatings(evening)[0]
+    volunteer_client.get(url("game-screen", evening))
+    with CaptureQueriesContext(connection) as queries:
+        response = volunteer_client.post(
+            url("game-result", evening, 1, 1), {"winner": table.couple_a.number}
+        )
+    assert response.status_code == 302
+    sql = [q["sql"] for q in queries]
+    assert not [q for q in sql if "django_session" in q and not q.startswith("SELECT")]
+    html = volunteer_client.get(response["Location"]).content.decode()
+    assert f"Table 1: couple {table.couple_a.number} won." in html
 
 
 def test_a_result_is_changed_from_the_screen(volunteer_client, evening):

@@ -179,6 +179,25 @@ def test_get_only_and_post_only(client, table):
 # --- The phone's id: a signed cookie, not a session row -------------------------
 
 
+def test_a_plain_forms_report_writes_no_session_and_its_answer_still_shows(client, table):
+    """Without JavaScript the report is a plain form, answered by a redirect
+    and a message on the page it leads to. The message waits in a cookie,
+    not in a new session row: one more write for SQLite's one writer for
+    every such phone in a flurry."""
+    data = {"game": 1, "reporter": table.a, "winner": table.a}
+    response = client.post(table.report_url, data)
+    assert response.status_code == 302
+    assert not Session.objects.exists()
+    html = client.get(response["Location"]).content.decode()
+    assert "Thank you. Now the other couple confirms it on this page" in html
+    assert not Session.objects.exists()
+    # Shown once: the next page of that phone is without it.
+    assert (
+        "Now the other couple confirms it on this page"
+        not in client.get(response["Location"]).content.decode()
+    )
+
+
 def test_a_phones_first_report_writes_no_session_and_keeps_its_id_in_a_cookie(client, table):
     """In a flurry every table's phones report for the first time at once: a
     session row each would be one more write each, and one more read on
