@@ -8,6 +8,7 @@ import contextlib
 import queue
 import random
 import re
+import secrets
 import shutil
 import subprocess
 import tempfile
@@ -33,9 +34,25 @@ def signed_in(url: str, username: str) -> Browser:
     return browser
 
 
+# A tap goes out as the pages send it: through the page's outbox, with htmx
+# and a request id of its own (static/js/live/outbox.js), answered with the
+# table's part of the page.
+HTMX = {"HX-Request": "true"}
+
+
+def outbox_post(browser: Browser, path: str, data: dict) -> tuple[int, str]:
+    data = {**data, "request_id": secrets.token_hex(12)}
+    status, _headers, body = browser.fetch("POST", path, data, headers=HTMX)
+    return status, body
+
+
 def volunteer_task(browser: Browser, stats: Stats, task) -> None:
     url, _game, _table, couples = task
-    timed(stats, "volunteer: record result", lambda: browser.post(url, {"winner": couples[0]}))
+    timed(
+        stats,
+        "volunteer: record result",
+        lambda: outbox_post(browser, url, {"winner": couples[0]}),
+    )
 
 
 def tableside_task(url: str, stats: Stats, task) -> None:
@@ -53,7 +70,9 @@ def tableside_task(url: str, stats: Stats, task) -> None:
             return
         data = {"game": game.group(1), "reporter": reporter, "winner": winner}
         timed(
-            stats, "table side: report", lambda d=data, b=browser: b.post(f"/t/{token}/report/", d)
+            stats,
+            "table side: report",
+            lambda d=data, b=browser: outbox_post(b, f"/t/{token}/report/", d),
         )
 
 
