@@ -16,12 +16,17 @@ on PostgreSQL with Redis as the shared cache, 300 phones per hall, for
 --seconds; volunteers also ask for another hall's game screen (it must be
 "not found").
 
+With --cpu-share F (Linux, root): the whole run, /healthz's yardstick
+included, on F processors' worth of time: a laptop slower than this
+machine, played on it (0.6 on a 2-CPU machine whose /healthz serves
+6,000 requests/s gives one that serves 1,100-1,800).
+
 Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
 
     .venv/bin/python bench/load.py [--games 10] [--phones 300] [--poll 5]
                                    [--db sqlite|postgres|both] [--max-seconds 600]
                                    [--phone-processes 1] [--capacity 1000,2000,3000]
-                                   [--repeat 1] [--server-cpus 0]
+                                   [--repeat 1] [--server-cpus 0] [--cpu-share 0.6]
                                    [--tables 100] [--volunteers 4]
                                    [--play-seconds 15] [--game-seconds 6]
     .venv/bin/python bench/load.py --halls 10 [--seconds 150] [--servers 1]
@@ -243,6 +248,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "CPU (Linux)",
     )
     parser.add_argument(
+        "--cpu-share",
+        type=float,
+        default=0.0,
+        help="the whole run (server, phones, volunteers, wrk) limited to this many "
+        "processors' worth of time, e.g. 0.6: a slower laptop on this one (a Linux "
+        "cgroup's CPU quota; needs root)",
+    )
+    parser.add_argument(
         "--server",
         choices=SERVERS,
         default=None,
@@ -261,6 +274,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--halls, --phones must be >= 0, --servers >= 1, --seconds > 0")
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
+    if not 0 <= args.cpu_share <= (os.cpu_count() or 1):
+        parser.error("--cpu-share must be more than 0 and at most the number of processors")
     if args.halls and args.capacity:
         parser.error("--halls and --capacity are different runs: choose one")
     halls = bool(args.halls)
@@ -290,9 +305,43 @@ def keep_off(cpus: str) -> None:
     print(f"server on processors {sorted(server)}, the load on {sorted(others)}")
 
 
+# A tenth of a second would let a process that used up its share stand still
+# for most of one; a hundredth keeps the stalls within the noise of a request.
+CGROUP_PERIOD_US = 10_000
+
+
+def limit_cpu(share: float) -> None:
+    """This process and everything it starts from now on limited to `share`
+    processors' worth of time (Linux cgroups, v2 or v1's cpu controller):
+    a machine `share / processors` as fast as this one, for the whole run.
+    `/healthz` is measured inside the limit too, so the ratio is the slower
+    machine's."""
+    quota = max(1000, round(share * CGROUP_PERIOD_US))
+    root = Path("/sys/fs/cgroup")
+    try:
+        if (root / "cgroup.controllers").exists():  # v2
+            (root / "cgroup.subtree_control").write_text("+cpu")
+            group = root / "cardnight-bench"
+            group.mkdir(exist_ok=True)
+            (group / "cpu.max").write_text(f"{quota} {CGROUP_PERIOD_US}")
+        else:  # v1
+            group = root / "cpu" / "cardnight-bench"
+            group.mkdir(exist_ok=True)
+            (group / "cpu.cfs_period_us").write_text(str(CGROUP_PERIOD_US))
+            (group / "cpu.cfs_quota_us").write_text(str(quota))
+        (group / "cgroup.procs").write_text(str(os.getpid()))
+    except OSError as error:
+        raise SystemExit(
+            f"--cpu-share needs root and Linux cgroups with a cpu controller ({error})"
+        ) from error
+    print(f"the whole run limited to {share:g} processors' worth of time ({group})")
+
+
 def main() -> None:
     args = parse_args()
     os.chdir(Path(__file__).resolve().parent.parent)
+    if args.cpu_share:
+        limit_cpu(args.cpu_share)
     if args.server_cpus:
         keep_off(args.server_cpus)
     if args.halls:

@@ -25,6 +25,11 @@ def test_a_capacity_run_plays_each_number_of_phones_once_unless_asked():
     assert parse_args(["--capacity", "1000,2000", "--repeat", "3"]).repeat == 3
 
 
+def test_a_run_takes_the_whole_machine_unless_given_a_share_of_it():
+    assert parse_args(["--capacity", "100"]).cpu_share == 0
+    assert parse_args(["--capacity", "100", "--cpu-share", "0.6"]).cpu_share == 0.6
+
+
 def test_given_values_win_over_the_halls_defaults():
     args = parse_args(["--halls", "3", "--tables", "5", "--volunteers", "1", "--seconds", "20"])
     assert (args.tables, args.volunteers, args.seconds) == (5, 1, 20)
@@ -38,6 +43,8 @@ def test_given_values_win_over_the_halls_defaults():
         ["--halls", "2", "--servers", "0"],
         ["--halls", "2", "--seconds", "0"],
         ["--capacity", "100,200", "--repeat", "0"],
+        ["--capacity", "100,200", "--cpu-share", "-0.5"],
+        ["--capacity", "100,200", "--cpu-share", "1000"],
     ],
 )
 def test_impossible_runs_are_refused(argv, capsys):
