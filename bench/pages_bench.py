@@ -10,7 +10,9 @@ and for each page (3 times each): the standings, the game screen (every
 table), the board rebuilt (the evening's version bumped before each
 request, so the board's tree and page are built afresh), and a couple's
 card after a change (`cards`: every couple's card of the version is built
-in one pass, scoring.board.views._cards). Printed per page:
+in one pass, scoring.board.views._cards), and a volunteer's tap on the game
+screen (`tap`: an open table's result, sent as the screen sends it, with
+htmx and a request id; each tap records another table). Printed per page:
 the median CPU of one request (the thread's CPU time), in ms and as a ratio
 to /healthz's median in the same round (median over the rounds), and its SQL
 queries. Both English and French are asked for (half the requests each).
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import statistics
 import sys
 import tempfile
@@ -30,7 +33,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("standings", "game", "board", "cards")
+PAGES = ("standings", "game", "board", "cards", "tap")
 
 
 def setup(var: str) -> None:
@@ -67,8 +70,30 @@ def evening_for(couples: int):
     return evening, client
 
 
+class Taps:
+    """A volunteer's taps on the game screen, one open table after another,
+    each as the screen sends it (htmx, a request id from its outbox): the
+    result written and the table's part of the page sent back."""
+
+    def __init__(self, evening):
+        from tables.models import Seating
+
+        self.slug, self.game = evening.slug, evening.current_game
+        self.open = list(
+            Seating.objects.filter(game__evening=evening, game__number=self.game, winner=None)
+            .order_by("table__number")
+            .values_list("table__number", "couple_a__number")
+        )
+
+    def __call__(self) -> tuple[str, dict]:
+        table, winner = self.open.pop()
+        path = f"/evenings/{self.slug}/game/{self.game}/tables/{table}/"
+        return path, {"winner": winner, "request_id": secrets.token_hex(12)}
+
+
 def requests_for(evening) -> dict:
-    """What each kind asks: (path, before each request)."""
+    """What each kind asks: (path, or a POST's (path, data) each time, and
+    what to do before each request)."""
     slug = evening.slug
     return {
         "healthz": ("/healthz", None),
@@ -76,10 +101,11 @@ def requests_for(evening) -> dict:
         "game": (f"/evenings/{slug}/game/", None),
         "board": (f"/e/{slug}/", evening.bump_version),
         "cards": (f"/e/{slug}/couple/7/", evening.bump_version),
+        "tap": (Taps(evening), None),
     }
 
 
-def one(client, path: str, language: str, before) -> tuple[float, int]:
+def one(client, asked, language: str, before) -> tuple[float, int]:
     """The thread's CPU seconds for one request, and its queries."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -88,7 +114,13 @@ def one(client, path: str, language: str, before) -> tuple[float, int]:
         before()
     with CaptureQueriesContext(connection) as queries:
         cpu = time.thread_time()
-        response = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
+        if callable(asked):
+            path, data = asked()
+            headers = {"Accept-Language": language, "HX-Request": "true"}
+            response = client.post(path, data, headers=headers)
+        else:
+            path = asked
+            response = client.get(path, HTTP_ACCEPT_LANGUAGE=language)
         spent = time.thread_time() - cpu
     assert response.status_code == 200, (path, response.status_code)
     return spent, len(queries)
@@ -134,7 +166,7 @@ def profile(couples: int, page: str) -> None:
         if before:
             before()
         profiler.enable()
-        client.get(path, HTTP_ACCEPT_LANGUAGE=("en", "fr")[n % 2])
+        one(client, path, ("en", "fr")[n % 2], None)
         profiler.disable()
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
