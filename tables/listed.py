@@ -1,11 +1,13 @@
 """A game's tables as the listings show them (the game screen's tables and
 movement, a game's page): plain values read in one query, not four model
 instances a table. `tables.queries.current_seatings` and `game_seatings`
-are the way in."""
+are the way in; `with_reports` adds a table's table-side reports to a
+listed table or to a `Seating` alike."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .models import Couple, Evening, Seating, TableReport
 from .names import couple_names
@@ -114,3 +116,25 @@ def _listed_seating(pk, table, a, a_number, a1, a2, b, b_number, b1, b2, deals, 
         winner,
         by_phones,
     )
+
+
+_S = TypeVar("_S", ListedSeating, Seating)
+
+
+def table_reports(seating: int) -> list[TableReport]:
+    """One table's reports, in the order they came (1 query)."""
+    return list(
+        TableReport.objects.filter(seating=seating)
+        .select_related("reporter", "claimed_winner")
+        .order_by("created_at", "id")
+    )
+
+
+def with_reports(seating: _S, reports: list[TableReport]) -> _S:
+    """`seating` with its table-side `reports` as `table_reports`, and
+    `disputed` (the couples disagree) and `pending` (waiting for the other
+    couple) worked out from them."""
+    seating.table_reports = reports
+    seating.disputed = any(r.status == TableReport.Status.CONFLICT for r in reports)
+    seating.pending = [r for r in reports if r.status == TableReport.Status.PENDING]
+    return seating

@@ -29,12 +29,12 @@ values: what a listing shows) from the listings, as `Seating`s with
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 from django.db.models import Count, F, Prefetch, Q
 
 from . import rotation
-from .listed import ListedCouple, ListedSeating, listed_seatings
+from .listed import ListedCouple, ListedSeating, listed_seatings, table_reports, with_reports
 from .models import (
     Couple,
     Evening,
@@ -47,7 +47,6 @@ from .models import (
 )
 
 BYE, OUT = rotation.BYE, rotation.OUT
-_S = TypeVar("_S", ListedSeating, Seating)
 
 
 def _seatings(evening: Evening, number: int):
@@ -437,7 +436,7 @@ def current_tables(
         seatings = current_seatings(evening)
     reports = open_reports(evening) if seatings else {}
     for seating in seatings:
-        _with_reports(seating, reports.get(seating.pk, []))
+        with_reports(seating, reports.get(seating.pk, []))
     if todo_only:
         seatings = [s for s in seatings if s.winner_id is None or s.disputed]
     return seatings
@@ -451,7 +450,7 @@ def current_table(evening: Evening, number: int) -> ListedSeating | None:
     found = listed_seatings(evening, evening.current_game, table=number)
     if not found:
         return None
-    return _with_reports(found[0], _table_reports(found[0].pk))
+    return with_reports(found[0], table_reports(found[0].pk))
 
 
 def current_table_seating(evening: Evening, number: int) -> Seating | None:
@@ -464,26 +463,7 @@ def current_table_seating(evening: Evening, number: int) -> Seating | None:
     seating = game_table(evening, evening.current_game, number)
     if seating is None:
         return None
-    return _with_reports(seating, _table_reports(seating.pk))
-
-
-def _table_reports(seating: int) -> list[TableReport]:
-    """One table's reports, in the order they came (1 query)."""
-    return list(
-        TableReport.objects.filter(seating=seating)
-        .select_related("reporter", "claimed_winner")
-        .order_by("created_at", "id")
-    )
-
-
-def _with_reports(seating: _S, reports: list[TableReport]) -> _S:
-    """`seating` with its table-side `reports` as `table_reports`, and
-    `disputed` (the couples disagree) and `pending` (waiting for the other
-    couple) worked out from them."""
-    seating.table_reports = reports
-    seating.disputed = any(r.status == TableReport.Status.CONFLICT for r in reports)
-    seating.pending = [r for r in reports if r.status == TableReport.Status.PENDING]
-    return seating
+    return with_reports(seating, table_reports(seating.pk))
 
 
 # --- Where is a game tonight (the home page, the hall's public page) ----------
