@@ -35,6 +35,11 @@ def new_phone(browser, **options):
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, **options
     )
+    return _opened(context)
+
+
+def _opened(context):
+    """A new tab of a phone, patient enough for a cheap phone's pages."""
     page = context.new_page()
     page.set_default_timeout(15_000)
     return page
@@ -49,9 +54,7 @@ def new_tab(page):
     first. A new tab has no such timer."""
     context = page.context
     page.close()
-    tab = context.new_page()
-    tab.set_default_timeout(15_000)
-    return tab
+    return _opened(context)
 
 
 class ServedHall:
