@@ -275,7 +275,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.repeat < 1:
         parser.error("--repeat must be at least 1")
     if not 0 <= args.cpu_share <= (os.cpu_count() or 1):
-        parser.error("--cpu-share must be more than 0 and at most the number of processors")
+        parser.error("--cpu-share must be from 0 (the whole machine) to the number of processors")
     if args.halls and args.capacity:
         parser.error("--halls and --capacity are different runs: choose one")
     halls = bool(args.halls)
