@@ -12,7 +12,11 @@ request, so the board's tree and page are built afresh), and a couple's
 card after a change (`cards`: every couple's card of the version is built
 in one pass, scoring.board.views._cards), and a volunteer's tap on the game
 screen (`tap`: an open table's result, sent as the screen sends it, with
-htmx and a request id; each tap records another table). Printed per page:
+htmx and a request id; each tap records another table), and the table
+side as two couples' phones use it: `report` (one couple's phone reports an
+open table's winner, then the other couple's phone confirms it, in turn,
+each posted by the outbox) and `table` (the table's page, asked by a phone
+that has reported there). Printed per page:
 the median CPU of one request (the thread's CPU time), in ms and as a ratio
 to /healthz's median in the same round (median over the rounds), and its SQL
 queries. Both English and French are asked for (half the requests each).
@@ -33,7 +37,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("standings", "game", "board", "cards", "tap")
+PAGES = ("standings", "game", "board", "cards", "tap", "report", "table")
 
 
 def setup(var: str) -> None:
@@ -91,10 +95,61 @@ class Taps:
         return path, {"winner": winner, "request_id": secrets.token_hex(12)}
 
 
+class Reports:
+    """The table side: at one open table after another, couple A's phone
+    reports that A won, then couple B's phone confirms it (two phones, two
+    device cookies), each posted as the outbox posts it. Each call is the
+    next of those posts, sent from its own phone."""
+
+    def __init__(self, evening):
+        from django.test import Client
+
+        from tables.models import Seating
+
+        self.phones = (Client(), Client())
+        self.game = evening.current_game
+        # The tables the volunteers' taps (`Taps`) do not reach first: from the lowest up.
+        self.open = list(
+            Seating.objects.filter(game__evening=evening, game__number=self.game, winner=None)
+            .order_by("-table__number")
+            .values_list("table__token", "couple_a__number", "couple_b__number")
+        )
+        self.turn = 1
+
+    def __call__(self) -> tuple[str, dict, object]:
+        self.turn = 1 - self.turn
+        if self.turn == 0:
+            self.table = self.open.pop()
+        token, winner, other = self.table
+        data = {
+            "game": self.game,
+            "reporter": (winner, other)[self.turn],
+            "winner": winner,
+            "request_id": secrets.token_hex(12),
+        }
+        return f"/t/{token}/report/", data, self.phones[self.turn]
+
+
+class TablePage:
+    """The table side's page, asked by the phone that reported there last
+    (one report is sent first when none has been)."""
+
+    def __init__(self, reports: Reports):
+        self.reports = reports
+
+    def __call__(self) -> tuple[str, None, object]:
+        if not hasattr(self.reports, "table"):
+            path, data, phone = self.reports()
+            assert phone.post(path, data, headers={"HX-Request": "true"}).status_code == 200
+        token, winner, _other = self.reports.table
+        return f"/t/{token}/?as={winner}", None, self.reports.phones[0]
+
+
 def requests_for(evening) -> dict:
     """What each kind asks: (path, or a POST's (path, data) each time, and
     what to do before each request)."""
     slug = evening.slug
+    reports = Reports(evening)
     return {
         "healthz": ("/healthz", None),
         "standings": (f"/evenings/{slug}/standings/", None),
@@ -102,6 +157,8 @@ def requests_for(evening) -> dict:
         "board": (f"/e/{slug}/", evening.bump_version),
         "cards": (f"/e/{slug}/couple/7/", evening.bump_version),
         "tap": (Taps(evening), None),
+        "report": (reports, None),
+        "table": (TablePage(reports), None),
     }
 
 
@@ -115,9 +172,13 @@ def one(client, asked, language: str, before) -> tuple[float, int]:
     with CaptureQueriesContext(connection) as queries:
         cpu = time.thread_time()
         if callable(asked):
-            path, data = asked()
-            headers = {"Accept-Language": language, "HX-Request": "true"}
-            response = client.post(path, data, headers=headers)
+            path, data, *phone = asked()
+            browser = phone[0] if phone else client
+            if data is None:
+                response = browser.get(path, HTTP_ACCEPT_LANGUAGE=language)
+            else:
+                headers = {"Accept-Language": language, "HX-Request": "true"}
+                response = browser.post(path, data, headers=headers)
         else:
             path = asked
             response = client.get(path, HTTP_ACCEPT_LANGUAGE=language)

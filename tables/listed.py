@@ -121,13 +121,16 @@ def _listed_seating(pk, table, a, a_number, a1, a2, b, b_number, b1, b2, deals, 
 _S = TypeVar("_S", ListedSeating, Seating)
 
 
-def table_reports(seating: int) -> list[TableReport]:
-    """One table's reports, in the order they came (1 query)."""
-    return list(
-        TableReport.objects.filter(seating=seating)
-        .select_related("reporter", "claimed_winner")
-        .order_by("created_at", "id")
-    )
+def table_reports(seating: int, *, couples_of: Seating | None = None) -> list[TableReport]:
+    """One table's reports, in the order they came (1 query). With
+    `couples_of`, the table's `Seating` read with its couples, their
+    couples are those rows (`Seating.share_couples`), not read again."""
+    rows = TableReport.objects.filter(seating=seating).order_by("created_at", "id")
+    if couples_of is None:
+        return list(rows.select_related("reporter", "claimed_winner"))
+    reports = list(rows)
+    couples_of.share_couples(reports)
+    return reports
 
 
 def with_reports(seating: _S, reports: list[TableReport]) -> _S:

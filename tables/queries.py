@@ -50,9 +50,11 @@ BYE, OUT = rotation.BYE, rotation.OUT
 
 
 def _seatings(evening: Evening, number: int):
+    """Game `number`'s seatings with their tables and couples (the first
+    dealer and winner are among the couples: `Seating.share_couples`)."""
     return (
         Seating.objects.filter(game__evening=evening, game__number=number)
-        .select_related("table", "couple_a", "couple_b", "deals_first", "winner")
+        .select_related("table", "couple_a", "couple_b")
         .order_by("table__number")
     )
 
@@ -71,7 +73,8 @@ def game_seatings(evening: Evening, number: int) -> list[ListedSeating]:
 
 def game_table(evening: Evening, number: int, table: int) -> Seating | None:
     """Table `table` in game `number` (1 query)."""
-    return _seatings(evening, number).filter(table__evening=evening, table__number=table).first()
+    found = _seatings(evening, number).filter(table__evening=evening, table__number=table).first()
+    return found.share_couples() if found else None
 
 
 class Progress(NamedTuple):
@@ -463,7 +466,8 @@ def current_table_seating(evening: Evening, number: int) -> Seating | None:
     seating = game_table(evening, evening.current_game, number)
     if seating is None:
         return None
-    return with_reports(seating, table_reports(seating.pk))
+    reports = table_reports(seating.pk, couples_of=seating)
+    return with_reports(seating, reports)
 
 
 # --- Where is a game tonight (the home page, the hall's public page) ----------

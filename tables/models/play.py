@@ -1,6 +1,10 @@
 """What happens at the tables: tables, games, seatings, table-side reports,
 the audit log of results, punches and the receipts of resent requests."""
 
+from __future__ import annotations
+
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext
@@ -95,6 +99,23 @@ class Seating(models.Model):
 
     def opponent_of(self, couple_id: int) -> int:
         return self.couple_b_id if couple_id == self.couple_a_id else self.couple_a_id
+
+    def share_couples(self, reports: Iterable[TableReport] = ()) -> Seating:
+        """Its first dealer and winner, and the reporter and claimed winner of
+        each of `reports`, taken from the two couples read with it (its
+        `couple_a` and `couple_b`, loaded): a read of a table joins the
+        couples' rows twice, not four or eight times. Each is one of the
+        table's two couples (the services see to it); one that somehow were
+        not is left to be read when asked for."""
+        couples = {c.pk: c for c in (self.couple_a, self.couple_b)}
+        rows: list[tuple[models.Model, tuple[str, str]]] = [(self, ("deals_first", "winner"))]
+        rows += [(report, ("reporter", "claimed_winner")) for report in reports]
+        for row, names in rows:
+            for name in names:
+                couple = couples.get(getattr(row, f"{name}_id"))
+                if couple is not None:
+                    row._meta.get_field(name).set_cached_value(row, couple)  # type: ignore[union-attr]
+        return self
 
 
 class TableReport(models.Model):

@@ -65,7 +65,7 @@ def _require_current(evening: Evening, game: int) -> None:
 def _seating(evening: Evening, game: int, table: int) -> Seating:
     """One table's seating in one game, with its couples, or a UserError."""
     seating = (
-        Seating.objects.select_related("game", "table", "couple_a", "couple_b", "winner")
+        Seating.objects.select_related("game", "table", "couple_a", "couple_b")
         .annotate(has_reports=Exists(TableReport.objects.filter(seating=OuterRef("pk"))))
         # Naming the evening on both sides lets the database use the unique
         # (evening, number) indexes of games and tables, then (game, table).
@@ -79,7 +79,7 @@ def _seating(evening: Evening, game: int, table: int) -> Seating:
         raise UserError(
             _("Table %(table)s is not in play in game %(game)s.") % {"table": table, "game": game}
         )
-    return seating
+    return seating.share_couples()
 
 
 def _couple_at(seating: Seating, number: int) -> Couple:

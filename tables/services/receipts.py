@@ -39,7 +39,7 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
 
-from ..models import Couple, Evening, LateReport, Receipt, Seating, Table, TableReport
+from ..models import Couple, Evening, LateReport, Receipt, Table, TableReport
 from .door import couple_key, register_locked
 from .play import record_locked
 from .tableside import report_locked
@@ -97,13 +97,9 @@ def report_result_once(
     kept = _kept(evening, check_key(key), request)
     if kept is not None:
         return kept
-    recorded_before = (
-        Seating.objects.filter(game__evening=evening, game__number=game, table=table)
-        .order_by()  # one row: not ordered through the game's and evening's ordering
-        .values_list("winner_id", flat=True)
-        .first()
+    report, changed, recorded_before = report_locked(
+        evening, table, game, reporter, winner, device=device
     )
-    report, changed = report_locked(evening, table, game, reporter, winner, device=device)
     if isinstance(report, LateReport):  # the game was over when it came
         code = VOLUNTEER_AGREES if report.agrees else LATE
         answer = {"code": code, "winner": report.seating.winner.number, "late": report.pk}

@@ -7,14 +7,18 @@ report_result(table, game, reporter, winner, *, device="") -> (TableReport | Lat
     when it came (a phone that was offline) is a LateReport: kept for the
     volunteers when it disagrees with the result recorded, not kept
     (pk None) when it agrees.
-report_locked(locked, table, game, reporter, winner, *, device="") -> (report, bool)
+report_locked(locked, table, game, reporter, winner, *, device="") -> Reported
     `report_result` on the table's evening as the caller locked it in its
-    own transaction (receipts.py): the row is read and locked once.
+    own transaction (receipts.py): the row is read and locked once. Also
+    says who had been recorded as the winner before the report came (a
+    volunteer's result), read with the table under the same lock.
 read_late_report(table, late_id, *, device) -> None
     The person at the table has read what became of their late report.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
 
-from ..models import Couple, Evening, LateReport, ResultChange, Table, TableReport
+from ..models import Couple, Evening, LateReport, ResultChange, Seating, Table, TableReport
 from .base import _couple_at, _require_current, _require_running, _seating, _set_winner
 
 
@@ -42,6 +46,14 @@ def _check_device(reports: dict, reporter: Couple, device: str) -> None:
             )
 
 
+class Reported(NamedTuple):
+    report: TableReport | LateReport
+    changed: bool
+    # The winner (a Couple's pk) recorded at the table before this report
+    # came: a volunteer's, or the couples' own; None when there was none.
+    recorded_before: int | None
+
+
 @transaction.atomic
 def report_result(
     table: Table, game: int, reporter: int, winner: int, *, device: str = ""
@@ -56,24 +68,36 @@ def report_result(
     cannot report for both couples of a table (its own report and the
     other's confirmation). A report for a game that is over is a late
     report (see `_late_report`)."""
-    return report_locked(table.evening.locked(), table, game, reporter, winner, device=device)
+    reported = report_locked(table.evening.locked(), table, game, reporter, winner, device=device)
+    return reported.report, reported.changed
 
 
 def report_locked(
     evening: Evening, table: Table, game: int, reporter: int, winner: int, *, device: str = ""
-) -> tuple[TableReport | LateReport, bool]:
+) -> Reported:
     """`report_result` on `evening`, the table's evening as `Evening.locked()`
     gave it in the caller's transaction."""
     if _is_over(evening, game):
-        return _late_report(evening, table, game, reporter, winner, device)
+        late, changed = _late_report(evening, table, game, reporter, winner, device)
+        return Reported(late, changed, late.seating.winner_id)
     _require_running(evening)
     _require_current(evening, game)
     seating = _seating(evening, game, table.number)
+    before = seating.winner_id  # read before the report may record it
+    report, changed = _report(evening, table, seating, reporter, winner, device)
+    return Reported(report, changed, before)
+
+
+def _report(
+    evening: Evening, table: Table, seating: Seating, reporter: int, winner: int, device: str
+) -> tuple[TableReport, bool]:
+    """The report on `seating`, the table's seating in the current game."""
     reporter_couple = _couple_at(seating, reporter)
     claimed = _couple_at(seating, winner)
     # By reporter: unordered, not through the reports' ordering (their seating's
     # game's evening, joined for nothing).
-    reports = {r.reporter_id: r for r in seating.reports.select_related("reporter").order_by()}
+    reports = {r.reporter_id: r for r in seating.reports.order_by()}
+    seating.share_couples(reports.values())  # their reporters: the table's couples
     _check_device(reports, reporter_couple, device)
     mine = reports.get(reporter_couple.pk)
     other = reports.get(seating.opponent_of(reporter_couple.pk))

@@ -118,9 +118,14 @@ def _late_notes(request: HttpRequest, table: Table) -> list[dict]:
     device = known_device(request)
     if not device:
         return []
-    rows = LateReport.objects.filter(
-        seating__table=table, device=device, read_at_table=None
-    ).select_related("seating__game", "seating__couple_a", "seating__couple_b", "claimed_winner")
+    unread = LateReport.objects.filter(seating__table=table, device=device, read_at_table=None)
+    # Nearly always there are none: ask for their ids first, a query a
+    # fifth the cost of the one that reads them with what they say.
+    if not unread.order_by().values_list("pk").first():
+        return []
+    rows = unread.select_related(
+        "seating__game", "seating__couple_a", "seating__couple_b", "claimed_winner"
+    )
     return [{"late": late, "text": _late_text(late)} for late in rows]
 
 

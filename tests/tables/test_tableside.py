@@ -254,3 +254,38 @@ def test_a_phone_whose_id_is_in_its_session_keeps_it_in_the_cookie(client, table
 def test_a_page_without_a_report_sets_no_device_cookie(client, table):
     response = client.get(f"{table.url}?as={table.a}")
     assert devices.COOKIE not in response.cookies
+
+
+@pytest.mark.parametrize("couples", [4, 60])
+def test_the_table_side_asks_the_database_a_few_times_whatever_the_evenings_size(
+    make_evening, couples, django_assert_num_queries
+):
+    """A table's two phones in a flurry: each opens the page, reports or
+    confirms through the outbox, and looks again. A phone that has reported
+    is known by its cookie and asked about its late reports (there are none)."""
+    evening = started(make_evening(), couples)
+    play_game(evening)
+    services.advance(evening, from_game=1)
+    table = seatings(evening)[0]
+    page = reverse("tableside", args=[table.table.token])
+    report = reverse("tableside-report", args=[table.table.token])
+    a, b = table.couple_a.number, table.couple_b.number
+    first, second = Client(), Client()
+    with django_assert_num_queries(3):  # the table, its seating and its reports
+        assert first.get(f"{page}?as={a}").status_code == 200
+    data = {"game": 2, "reporter": a, "winner": a, "request_id": "flurry-report-1"}
+    # The table; in one transaction (2 here: its savepoint and release):
+    # the evening locked, the receipt looked for, the seating, its reports,
+    # the report written, the version bumped, the receipt kept; then the
+    # answer: the seating, its reports, this phone's late reports.
+    with django_assert_num_queries(13):
+        assert first.post(report, data, headers=HTMX).status_code == 200
+    data = {"game": 2, "reporter": b, "winner": a, "request_id": "flurry-report-2"}
+    # The same, with the result written (the first report confirmed, the
+    # seating, the punch, the change), and where the couples go next (the
+    # game's bye and tables).
+    with django_assert_num_queries(19):
+        html = second.post(report, data, headers=HTMX).content.decode()
+    assert "Confirmed: the result is in." in html
+    with django_assert_num_queries(6):  # and where next (2), and this phone's late reports
+        assert "won." in first.get(f"{page}?as={a}").content.decode()
