@@ -21,8 +21,15 @@ the median CPU of one request (the thread's CPU time), in ms and as a ratio
 to /healthz's median in the same round (median over the rounds), and its SQL
 queries. Both English and French are asked for (half the requests each).
 
---profile standings|game|board: one size, the page asked 20 times under
+--profile standings|game|board|...: one size, the page asked 20 times under
 cProfile; the 25 biggest costs (cumulative) are printed instead.
+
+--calls: instead of CPU time, the Python function calls one request makes
+(cProfile's count, 10 requests of each kind): a yardstick that reads the
+same on any machine and however busy it is, where the CPU times here move
+by a third from one run to the next on a shared machine. A change's effect
+on the work a request does shows in it exactly; what one call costs (a C
+function or a Python one) it does not weigh.
 """
 
 from __future__ import annotations
@@ -214,6 +221,28 @@ def measure(couples: int, rounds: int) -> dict:
     }
 
 
+def calls(couples: int) -> dict[str, tuple[float, float]]:
+    """Each kind's Python function calls per request (cProfile's count over
+    10 requests), and as a ratio to /healthz's."""
+    import cProfile
+    import pstats
+
+    evening, client = evening_for(couples)
+    counted = {}
+    for kind, (path, before) in requests_for(evening).items():
+        for language in ("en", "fr"):
+            one(client, path, language, before)
+        profiler = cProfile.Profile()
+        for n in range(10):
+            if before:
+                before()
+            profiler.enable()
+            one(client, path, ("en", "fr")[n % 2], None)
+            profiler.disable()
+        counted[kind] = pstats.Stats(profiler).total_calls / 10  # type: ignore[attr-defined]
+    return {kind: (n, n / counted["healthz"]) for kind, n in counted.items()}
+
+
 def profile(couples: int, page: str) -> None:
     import cProfile
     import pstats
@@ -238,11 +267,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--couples", type=int, nargs="+", default=[200, 400])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", choices=PAGES)
+    parser.add_argument("--calls", action="store_true", help="Python calls, not CPU time")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="cardnight-pages-bench-") as var:
         setup(var)
         if args.profile:
             profile(args.couples[0], args.profile)
+            return 0
+        if args.calls:
+            print("test client, SQLite; Python function calls of one request")
+            print(f"{'couples':>8} {'page':<10}{'calls':>9}{'x /healthz':>12}")
+            for couples in args.couples:
+                for kind, (n, ratio) in calls(couples).items():
+                    print(f"{couples:>8} {kind:<10}{n:>9,.0f}{ratio:>12.1f}")
             return 0
         print(f"test client, SQLite, {args.rounds} rounds; CPU of one request, median")
         print(f"{'couples':>8} {'page':<10}{'CPU ms':>9}{'x /healthz':>12}{'queries':>9}")
