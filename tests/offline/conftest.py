@@ -46,12 +46,13 @@ def _opened(context):
 
 
 def new_tab(page):
-    """The phone's error page closed and a new tab opened on the same phone
-    (the same cookies and storage). Chromium reloads its own network-error
-    page by itself once the server or the Wi-Fi is back, at a moment of its
-    choosing: a `goto` on that tab can be cut short by that reload ("is
-    interrupted by another navigation"), and the reload may send the outbox
-    first. A new tab has no such timer."""
+    """The phone's tab closed and a new tab opened on the same phone (the
+    same cookies and storage): a person closing the page, or a test leaving
+    Chromium's own network-error page. That page navigates again by itself
+    at moments of its choosing: a `goto` on its tab can be cut short by it
+    ("is interrupted by another navigation"), and once the server or the
+    Wi-Fi is back it may load the page, which sends the outbox first. A new
+    tab has no such timer."""
     context = page.context
     page.close()
     return _opened(context)
