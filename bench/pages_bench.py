@@ -224,40 +224,40 @@ def measure(couples: int, rounds: int) -> dict:
 def calls(couples: int) -> dict[str, tuple[float, float]]:
     """Each kind's Python function calls per request (cProfile's count over
     10 requests), and as a ratio to /healthz's."""
-    import cProfile
     import pstats
 
     evening, client = evening_for(couples)
     counted = {}
     for kind, (path, before) in requests_for(evening).items():
-        for language in ("en", "fr"):
-            one(client, path, language, before)
-        profiler = cProfile.Profile()
-        for n in range(10):
-            if before:
-                before()
-            profiler.enable()
-            one(client, path, ("en", "fr")[n % 2], None)
-            profiler.disable()
+        profiler = _profiled(client, path, before, 10)
         counted[kind] = pstats.Stats(profiler).total_calls / 10  # type: ignore[attr-defined]
     return {kind: (n, n / counted["healthz"]) for kind, n in counted.items()}
 
 
-def profile(couples: int, page: str) -> None:
+def _profiled(client, path, before, times: int):
+    """A cProfile profile of `times` requests of one kind (half English,
+    half French), after one of each language unprofiled (warm-up); only
+    the requests themselves are profiled, not what is done before each."""
     import cProfile
-    import pstats
 
-    evening, client = evening_for(couples)
-    path, before = requests_for(evening)[page]
     for language in ("en", "fr"):
         one(client, path, language, before)
     profiler = cProfile.Profile()
-    for n in range(20):
+    for n in range(times):
         if before:
             before()
         profiler.enable()
         one(client, path, ("en", "fr")[n % 2], None)
         profiler.disable()
+    return profiler
+
+
+def profile(couples: int, page: str) -> None:
+    import pstats
+
+    evening, client = evening_for(couples)
+    path, before = requests_for(evening)[page]
+    profiler = _profiled(client, path, before, 20)
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
