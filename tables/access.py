@@ -27,6 +27,7 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from cardnight.prepared import Prepared
 from tables.models import Evening, Hall, Membership
 
 ORGANIZER = Membership.Role.ORGANIZER
@@ -109,16 +110,25 @@ def evenings_of(user) -> QuerySet[Evening]:
     return evenings.filter(hall_id__in=list(roles_of(user)))
 
 
-def _with_role(queryset: QuerySet, user, hall_field: str) -> QuerySet:
+def _with_role(queryset: QuerySet, user_id: int, hall_field: str) -> QuerySet:
     """`queryset` with the user's role in each row's hall as `viewer_role`:
     the evening (or hall) and the role in one query."""
     return queryset.annotate(
         viewer_role=Subquery(
-            Membership.objects.filter(hall_id=OuterRef(hall_field), user_id=user.pk).values("role")[
+            Membership.objects.filter(hall_id=OuterRef(hall_field), user_id=user_id).values("role")[
                 :1
             ]
         )
     )
+
+
+# Every volunteer's and organizer's page of an evening starts with this
+# read: compiled once (cardnight/prepared.py). One row: the slug is unique.
+_EVENING_WITH_ROLE = Prepared(
+    lambda slug, user_id: _with_role(
+        Evening.objects.select_related("hall").filter(slug=slug).order_by(), user_id, "hall_id"
+    )[:1]
+)
 
 
 def _check(request: HttpRequest, hall_id: int, viewer_role, needed: str, message: str) -> None:
@@ -136,15 +146,15 @@ def _role_required(needed: str, message: str) -> Callable:
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs):
             if "slug" in kwargs:
-                evenings = Evening.objects.select_related("hall").filter(slug=kwargs["slug"])
-                evening = _with_role(evenings, request.user, "hall_id").first()
+                found = _EVENING_WITH_ROLE(kwargs["slug"], request.user.pk)
+                evening = found[0] if found else None
                 if evening is None:
                     raise Http404(_("No such evening."))
                 _check(request, evening.hall_id, evening.viewer_role, needed, message)
                 request.evening, request.hall = evening, evening.hall
             elif "hall_id" in kwargs:
                 halls = Hall.objects.filter(pk=kwargs["hall_id"])
-                hall = _with_role(halls, request.user, "pk").first()
+                hall = _with_role(halls, request.user.pk, "pk").first()
                 if hall is None:
                     raise Http404(_("No such hall."))
                 _check(request, hall.pk, hall.viewer_role, needed, message)

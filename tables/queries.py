@@ -33,6 +33,8 @@ from typing import NamedTuple
 
 from django.db.models import Count, F, Prefetch, Q
 
+from cardnight.prepared import Prepared
+
 from . import rotation
 from .listed import ListedCouple, ListedSeating, listed_seatings, table_reports, with_reports
 from .models import (
@@ -49,7 +51,7 @@ from .models import (
 BYE, OUT = rotation.BYE, rotation.OUT
 
 
-def _seatings(evening: Evening, number: int):
+def _seatings(evening: Evening | int, number: int):
     """Game `number`'s seatings with their tables and couples (the first
     dealer and winner are among the couples: `Seating.share_couples`)."""
     return (
@@ -73,8 +75,17 @@ def game_seatings(evening: Evening, number: int) -> list[ListedSeating]:
 
 def game_table(evening: Evening, number: int, table: int) -> Seating | None:
     """Table `table` in game `number` (1 query)."""
-    found = _seatings(evening, number).filter(table__evening=evening, table__number=table).first()
-    return found.share_couples() if found else None
+    found = _GAME_TABLE(evening.pk, number, table)
+    return found[0].share_couples() if found else None
+
+
+# The table side's every page and report reads its table: compiled once
+# (cardnight/prepared.py).
+_GAME_TABLE = Prepared(
+    lambda evening, number, table: _seatings(evening, number).filter(
+        table__evening_id=evening, table__number=table
+    )[:1]
+)
 
 
 class Progress(NamedTuple):
@@ -93,31 +104,44 @@ def progress(evening: Evening) -> Progress:
     public board."""
     if not evening.current_game:
         return Progress(0, 0)
-    row = (
-        Game.objects.filter(evening=evening, number=evening.current_game)
-        .annotate(total=Count("seatings"), done=Count("seatings__winner"))
-        .values("total", "done", "bye__number")
-        .first()
-    )
-    if row is None:
+    found = _PROGRESS(evening.pk, evening.current_game)
+    if not found:
         return Progress(0, 0)
-    return Progress(row["done"], row["total"], row["bye__number"])
+    total, done, bye = found[0]
+    return Progress(done, total, bye)
+
+
+# Read on every tap's answer and game screen: compiled once
+# (cardnight/prepared.py). One row: a game's number is unique in its evening.
+_PROGRESS = Prepared(
+    lambda evening, number: (
+        Game.objects.filter(evening_id=evening, number=number)
+        .annotate(total=Count("seatings"), done=Count("seatings__winner"))
+        .values_list("total", "done", "bye__number")
+        .order_by()[:1]
+    )
+)
 
 
 def disputed_tables(evening: Evening) -> list[int]:
     """Tables of the current game where the couples' reports disagree (1 query)."""
     if not evening.current_game:
         return []
-    return sorted(
+    return _DISPUTED(evening.pk, evening.current_game)
+
+
+_DISPUTED = Prepared(
+    lambda evening, number: (
         TableReport.objects.filter(
-            seating__game__evening=evening,
-            seating__game__number=evening.current_game,
+            seating__game__evening_id=evening,
+            seating__game__number=number,
             status=TableReport.Status.CONFLICT,
         )
         .values_list("seating__table__number", flat=True)
         .order_by("seating__table__number")  # not the reports' ordering: one row a table
         .distinct()
     )
+)
 
 
 def _game(evening: Evening, number: int) -> Game | None:
@@ -182,17 +206,26 @@ def current_seating(evening: Evening) -> GameSeatingRows | None:
     game_number = evening.current_game
     if not game_number:
         return None
-    game = (
-        Game.objects.filter(evening=evening, number=game_number)
-        .order_by()  # one row: no join of the evening for a Game's own ordering
-        .values("bye__number")
-        .first()
-    )
-    if game is None:
+    game = _GAME_BYE(evening.pk, game_number)
+    if not game:
         return None
-    rows = sorted(
-        Seating.objects.filter(game__evening=evening, game__number=game_number)
-        .order_by()  # sorted here
+    rows = sorted(_GAME_ROWS(evening.pk, game_number))
+    return GameSeatingRows(game_number, game[0], tuple(rows))
+
+
+# Read by every confirmed result (where its couples go next) and board
+# rebuild: compiled once (cardnight/prepared.py).
+_GAME_BYE = Prepared(
+    lambda evening, number: (
+        Game.objects.filter(evening_id=evening, number=number)
+        .order_by()  # one row: no join of the evening for a Game's own ordering
+        .values_list("bye__number", flat=True)[:1]
+    )
+)
+_GAME_ROWS = Prepared(
+    lambda evening, number: (
+        Seating.objects.filter(game__evening_id=evening, game__number=number)
+        .order_by()  # sorted by the caller
         .values_list(
             "table__number",
             "couple_a__number",
@@ -201,7 +234,7 @@ def current_seating(evening: Evening) -> GameSeatingRows | None:
             "winner__number",
         )
     )
-    return GameSeatingRows(game_number, game["bye__number"], tuple(rows))
+)
 
 
 _UNREAD = object()

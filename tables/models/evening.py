@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount
+from cardnight.prepared import Prepared
 from cardnight.text import PlainCharField
 
 from .. import state_cache
@@ -405,7 +406,10 @@ class Evening(models.Model):
         """This evening reloaded under a row lock: every write of an evening
         that must not race queues here (a no-op on SQLite, whose IMMEDIATE
         transactions already serialize writers). Call inside a transaction."""
-        return Evening.objects.select_for_update().get(pk=self.pk)
+        found = _LOCKED(self.pk)
+        if not found:
+            raise Evening.DoesNotExist(f"Evening {self.pk} is gone")
+        return found[0]
 
     def bump_version(self, calendar: bool = False, **fields) -> None:
         """Mark the evening as changed and save `fields` with it, in one
@@ -415,6 +419,10 @@ class Evening(models.Model):
         Evening.objects.filter(pk=self.pk).bump_version(calendar=calendar, **fields)
         for name, value in fields.items():
             setattr(self, name, value)
+
+
+# Every write's first read: compiled once (cardnight/prepared.py).
+_LOCKED = Prepared(lambda pk: Evening.objects.select_for_update().filter(pk=pk).order_by())
 
 
 class EveningTemplate(models.Model):

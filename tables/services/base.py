@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
+from cardnight.prepared import Prepared
 
 from .. import rotation
 from ..models import Couple, Evening, Punch, ResultChange, Seating, TableReport
@@ -62,19 +63,29 @@ def _require_current(evening: Evening, game: int) -> None:
         )
 
 
-def _seating(evening: Evening, game: int, table: int) -> Seating:
-    """One table's seating in one game, with its couples, or a UserError."""
-    seating = (
+# Every tap's and report's read of its table, under the evening's lock:
+# compiled once (cardnight/prepared.py).
+_SEATING = Prepared(
+    lambda evening, game, table: (
         Seating.objects.select_related("game", "table", "couple_a", "couple_b")
         .annotate(has_reports=Exists(TableReport.objects.filter(seating=OuterRef("pk"))))
         # Naming the evening on both sides lets the database use the unique
         # (evening, number) indexes of games and tables, then (game, table).
         .filter(
-            game__evening=evening, game__number=game, table__evening=evening, table__number=table
+            game__evening_id=evening,
+            game__number=game,
+            table__evening_id=evening,
+            table__number=table,
         )
-        .order_by()
-        .first()
+        .order_by()[:1]
     )
+)
+
+
+def _seating(evening: Evening, game: int, table: int) -> Seating:
+    """One table's seating in one game, with its couples, or a UserError."""
+    found = _SEATING(evening.pk, game, table)
+    seating = found[0] if found else None
     if seating is None:
         raise UserError(
             _("Table %(table)s is not in play in game %(game)s.") % {"table": table, "game": game}

@@ -38,6 +38,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
+from cardnight.prepared import Prepared
 
 from ..models import Couple, Evening, LateReport, Receipt, Table, TableReport
 from .door import couple_key, register_locked
@@ -77,11 +78,16 @@ def new_key() -> str:
     return secrets.token_hex(12)
 
 
+# Read on every tap and report, under the evening's lock: compiled once.
+_RECEIPT = Prepared(lambda evening, key: Receipt.objects.filter(evening_id=evening, key=key)[:1])
+
+
 def _kept(evening: Evening, key: str, request: str) -> dict | None:
     """The answer kept for `key`, if this request was carried out before."""
-    receipt = Receipt.objects.filter(evening=evening, key=key).first()
-    if receipt is None:
+    found = _RECEIPT(evening.pk, key)
+    if not found:
         return None
+    receipt = found[0]
     if receipt.request != request:
         raise UserError(_("This request id was already used for another tap. Tap again."))
     return receipt.answer

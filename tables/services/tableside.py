@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
+from cardnight.prepared import Prepared
 
 from ..models import Couple, Evening, LateReport, ResultChange, Seating, Table, TableReport
 from .base import _couple_at, _require_current, _require_running, _seating, _set_winner
@@ -88,15 +89,21 @@ def report_locked(
     return Reported(report, changed, before)
 
 
+# A seating's reports, read on every report under the evening's lock: by
+# reporter, so unordered (not through the reports' ordering, their seating's
+# game's evening, joined for nothing), and compiled once (cardnight/prepared.py).
+_REPORTS = Prepared(lambda seating: TableReport.objects.filter(seating_id=seating).order_by())
+
+
 def _report(
     evening: Evening, table: Table, seating: Seating, reporter: int, winner: int, device: str
 ) -> tuple[TableReport, bool]:
     """The report on `seating`, the table's seating in the current game."""
     reporter_couple = _couple_at(seating, reporter)
     claimed = _couple_at(seating, winner)
-    # By reporter: unordered, not through the reports' ordering (their seating's
-    # game's evening, joined for nothing).
-    reports = {r.reporter_id: r for r in seating.reports.order_by()}
+    reports = {r.reporter_id: r for r in _REPORTS(seating.pk)}
+    for report in reports.values():
+        report.seating = seating
     seating.share_couples(reports.values())  # their reporters: the table's couples
     _check_device(reports, reporter_couple, device)
     mine = reports.get(reporter_couple.pk)
