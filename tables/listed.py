@@ -101,7 +101,7 @@ def listed_seatings(
     if table is not None:
         rows = _LISTED_TABLE(evening.pk, number, table)
     else:
-        rows = _listed(evening.pk, number)
+        rows = _LISTED_GAME(evening.pk, number)
     return [_listed_seating(*row) for row in rows]
 
 
@@ -113,9 +113,11 @@ def _listed(evening: int, number: int):
     )
 
 
-# One table of a game, the answer to every tap: compiled once
+# Every table of a game (the game screen, the movement), and one table of a
+# game, the answer to every tap: compiled once
 # (cardnight/prepared.py). Naming the evening on the table's side too lets
 # the database use the unique (evening, number) index of tables.
+_LISTED_GAME = Prepared(_listed)
 _LISTED_TABLE = Prepared(
     lambda evening, number, table: _listed(evening, number).filter(
         table__evening_id=evening, table__number=table

@@ -148,9 +148,24 @@ def _game(evening: Evening, number: int) -> Game | None:
     """Game `number`, its bye loaded. Unordered: a Game's own ordering
     (evening, number) would join the evening and order by its ordering,
     for the one row there is."""
-    return (
-        Game.objects.filter(evening=evening, number=number).select_related("bye").order_by().first()
+    found = _GAME(evening.pk, number)
+    return found[0] if found else None
+
+
+# The game screen's, the movement's and every advance's reads, compiled once
+# (cardnight/prepared.py).
+_GAME = Prepared(
+    lambda evening, number: (
+        Game.objects.filter(evening_id=evening, number=number).select_related("bye").order_by()[:1]
     )
+)
+_PLAN_ROWS = Prepared(
+    lambda game: (
+        Seating.objects.filter(game_id=game)
+        .order_by()
+        .values_list("table__number", "couple_a__number", "couple_b__number", "deals_first__number")
+    )
+)
 
 
 def game_plan(evening: Evening, number: int) -> rotation.GameSeating | None:
@@ -158,11 +173,7 @@ def game_plan(evening: Evening, number: int) -> rotation.GameSeating | None:
     game = _game(evening, number)
     if game is None:
         return None
-    rows = (
-        Seating.objects.filter(game=game)
-        .order_by()
-        .values_list("table__number", "couple_a__number", "couple_b__number", "deals_first__number")
-    )
+    rows = _PLAN_ROWS(game.pk)
     return rotation.GameSeating(
         tables=tuple(rotation.TableSeat(*row) for row in sorted(rows)),
         bye=game.bye.number if game.bye else None,
@@ -376,16 +387,18 @@ def open_reports(evening: Evening) -> dict[int, list[TableReport]]:
     reports: dict[int, list[TableReport]] = {}
     if not evening.current_game:
         return reports
-    rows = (
-        TableReport.objects.filter(
-            seating__game__evening=evening, seating__game__number=evening.current_game
-        )
-        .select_related("reporter", "claimed_winner")
-        .order_by("created_at", "id")  # a table's in the order they came
-    )
-    for report in rows:
+    for report in _OPEN_REPORTS(evening.pk, evening.current_game):
         reports.setdefault(report.seating_id, []).append(report)
     return reports
+
+
+_OPEN_REPORTS = Prepared(
+    lambda evening, number: (
+        TableReport.objects.filter(seating__game__evening_id=evening, seating__game__number=number)
+        .select_related("reporter", "claimed_winner")
+        .order_by("created_at", "id")
+    )  # a table's in the order they came
+)
 
 
 def late_reports(evening: Evening) -> list[LateReport]:
@@ -396,8 +409,16 @@ def late_reports(evening: Evening) -> list[LateReport]:
     so is one the result now agrees with."""
     if evening.is_setup:
         return []
-    reports = (
-        LateReport.objects.filter(seating__game__evening=evening, status=LateReport.Status.OPEN)
+    reports = _LATE_REPORTS(evening.pk)
+    # Put in order here, not by the SQL: the few rows cost nothing to sort,
+    # while Django's ORDER BY matched its terms against each of the sixty
+    # columns read, a third of this query's cost on every game screen.
+    return sorted(reports, key=lambda report: (report.created_at, report.pk))
+
+
+_LATE_REPORTS = Prepared(
+    lambda evening: (
+        LateReport.objects.filter(seating__game__evening_id=evening, status=LateReport.Status.OPEN)
         .exclude(claimed_winner=F("seating__winner"))
         .select_related(
             "seating__table",
@@ -409,18 +430,15 @@ def late_reports(evening: Evening) -> list[LateReport]:
         )
         .order_by()
     )
-    # Put in order here, not by the SQL: the few rows cost nothing to sort,
-    # while Django's ORDER BY matched its terms against each of the sixty
-    # columns read, a third of this query's cost on every game screen.
-    return sorted(reports, key=lambda report: (report.created_at, report.pk))
+)
 
 
 def leaving_and_joining(evening: Evening) -> tuple[list[Couple], list[Couple]]:
     """Couples leaving after the current game, and late couples joining at the next."""
     game = evening.current_game
-    couples = list(
-        evening.couples.filter(Q(left_after_game=game) | Q(joined_game=game + 1)).order_by("number")
-    )
+    couples = _LEAVING_AND_JOINING(evening.pk, game, game + 1)
+    for couple in couples:
+        couple.evening = evening  # as `evening.couples` sets it
     leaving = [c for c in couples if c.left_after_game == game and c.joined_game <= game]
     joining = [
         c
@@ -428,6 +446,15 @@ def leaving_and_joining(evening: Evening) -> tuple[list[Couple], list[Couple]]:
         if c.joined_game == game + 1 and (c.left_after_game is None or c.left_after_game > game)
     ]
     return leaving, joining
+
+
+_LEAVING_AND_JOINING = Prepared(
+    lambda evening, leaving, joining: (
+        Couple.objects.filter(evening_id=evening)
+        .filter(Q(left_after_game=leaving) | Q(joined_game=joining))
+        .order_by("number")
+    )
+)
 
 
 def changes(evening: Evening, number: int | None = None) -> list[ResultChange]:
@@ -445,8 +472,13 @@ def changes(evening: Evening, number: int | None = None) -> list[ResultChange]:
 def games_summary(evening: Evening) -> list[dict]:
     """One line per game started: number, tables, results in, corrections,
     results settled by the table's phones alone."""
-    return list(
-        Game.objects.filter(evening=evening)
+    return [dict(zip(_SUMMARY, row, strict=True)) for row in _GAMES_SUMMARY(evening.pk)]
+
+
+_SUMMARY = ("number", "tables", "results", "corrections", "by_phones", "bye__number")
+_GAMES_SUMMARY = Prepared(
+    lambda evening: (
+        Game.objects.filter(evening_id=evening)
         .order_by("number")
         .annotate(
             tables=Count("seatings", distinct=True),
@@ -458,8 +490,9 @@ def games_summary(evening: Evening) -> list[dict]:
             ),
             by_phones=Count("seatings", filter=Q(seatings__by_phones=True), distinct=True),
         )
-        .values("number", "tables", "results", "corrections", "by_phones", "bye__number")
+        .values_list(*_SUMMARY)
     )
+)
 
 
 def current_tables(

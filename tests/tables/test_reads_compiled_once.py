@@ -4,8 +4,8 @@ Building and compiling a query cost the ORM several times what SQLite takes
 to answer the short reads of a result (cardnight/prepared.py); on SQLite the
 writes' reads are compiled while the one writer's lock is held. After the
 first request of each kind, the table side's page, report and confirmation
-compile no read at all, and a volunteer's tap only Django's own read of its
-signed-in user (its session is read by cardnight/sessions.py)."""
+compile no read at all, and a volunteer's tap and game screen only Django's
+own read of the signed-in user (the session is read by cardnight/sessions.py)."""
 
 import contextlib
 
@@ -94,3 +94,15 @@ def test_a_volunteers_tap_compiles_only_the_signed_in_users_read_after_the_first
     # Each tap: its user, read by Django's own authentication backend.
     assert len(compiled) == 2
     assert all('FROM "auth_user"' in sql for sql in compiled)
+
+
+def test_the_game_screen_compiles_few_reads_after_the_first(volunteer_client, evening, monkeypatch):
+    started(evening, 12)
+    play_game(evening)
+    services.advance(evening, from_game=1)
+    screen = reverse("game-screen", args=[evening.slug])
+    assert volunteer_client.get(screen).status_code == 200
+    with compiled_reads(monkeypatch) as compiled:
+        assert volunteer_client.get(screen).status_code == 200
+    # Its user, read by Django's own authentication backend; nothing else.
+    assert len(compiled) == 1 and 'FROM "auth_user"' in compiled[0]
