@@ -11,6 +11,7 @@ written as an ordinary QuerySet whose varying values are its arguments:
         lambda token: Table.objects.select_related("evening").filter(token=token)[:1]
     )
     rows = table_by_token(token)  # a list of Table, as list(queryset) gives
+    table = table_by_token.one(token)  # the first of them, or None
 
 The first call per database compiles the QuerySet once, with stand-in
 values in place of the arguments, and notes where they land among the SQL's
@@ -125,6 +126,11 @@ class Prepared:
                 plan = self._plans.get(using) or self._compile(values, using)
                 self._plans[using] = plan
         return _run(plan, values, using)
+
+    def one(self, *values: int | str, using: str = DEFAULT_DB_ALIAS) -> Any:
+        """The first row, or None (for a read of at most one row, `[:1]`)."""
+        rows = self(*values, using=using)
+        return rows[0] if rows else None
 
     def _compile(self, values: Sequence[int | str], using: str) -> _Plan:
         compiled = []

@@ -23,8 +23,8 @@ _SESSION = Prepared(
 
 class SessionStore(DatabaseSessionStore):
     def _get_session_from_db(self):
-        found = _SESSION(self.session_key) if isinstance(self.session_key, str) else []
-        if found and found[0].expire_date > timezone.now():
-            return found[0]
+        found = _SESSION.one(self.session_key) if isinstance(self.session_key, str) else None
+        if found is not None and found.expire_date > timezone.now():
+            return found
         self._session_key = None
         return None

@@ -146,8 +146,7 @@ def _role_required(needed: str, message: str) -> Callable:
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs):
             if "slug" in kwargs:
-                found = _EVENING_WITH_ROLE(kwargs["slug"], request.user.pk)
-                evening = found[0] if found else None
+                evening = _EVENING_WITH_ROLE.one(kwargs["slug"], request.user.pk)
                 if evening is None:
                     raise Http404(_("No such evening."))
                 _check(request, evening.hall_id, evening.viewer_role, needed, message)

@@ -75,8 +75,8 @@ def game_seatings(evening: Evening, number: int) -> list[ListedSeating]:
 
 def game_table(evening: Evening, number: int, table: int) -> Seating | None:
     """Table `table` in game `number` (1 query)."""
-    found = _GAME_TABLE(evening.pk, number, table)
-    return found[0].share_couples() if found else None
+    found = _GAME_TABLE.one(evening.pk, number, table)
+    return found.share_couples() if found else None
 
 
 # The table side's every page and report reads its table: compiled once
@@ -104,10 +104,10 @@ def progress(evening: Evening) -> Progress:
     public board."""
     if not evening.current_game:
         return Progress(0, 0)
-    found = _PROGRESS(evening.pk, evening.current_game)
-    if not found:
+    found = _PROGRESS.one(evening.pk, evening.current_game)
+    if found is None:
         return Progress(0, 0)
-    total, done, bye = found[0]
+    total, done, bye = found
     return Progress(done, total, bye)
 
 
@@ -148,8 +148,7 @@ def _game(evening: Evening, number: int) -> Game | None:
     """Game `number`, its bye loaded. Unordered: a Game's own ordering
     (evening, number) would join the evening and order by its ordering,
     for the one row there is."""
-    found = _GAME(evening.pk, number)
-    return found[0] if found else None
+    return _GAME.one(evening.pk, number)
 
 
 # The game screen's, the movement's and every advance's reads, compiled once
@@ -217,7 +216,7 @@ def current_seating(evening: Evening) -> GameSeatingRows | None:
     game_number = evening.current_game
     if not game_number:
         return None
-    game = _GAME_BYE(evening.pk, game_number)
+    game = _GAME_BYE(evening.pk, game_number)  # [None]: a game with no bye
     if not game:
         return None
     rows = sorted(_GAME_ROWS(evening.pk, game_number))

@@ -406,10 +406,10 @@ class Evening(models.Model):
         """This evening reloaded under a row lock: every write of an evening
         that must not race queues here (a no-op on SQLite, whose IMMEDIATE
         transactions already serialize writers). Call inside a transaction."""
-        found = _LOCKED(self.pk)
-        if not found:
+        evening = _LOCKED.one(self.pk)
+        if evening is None:
             raise Evening.DoesNotExist(f"Evening {self.pk} is gone")
-        return found[0]
+        return evening
 
     def bump_version(self, calendar: bool = False, **fields) -> None:
         """Mark the evening as changed and save `fields` with it, in one

@@ -84,8 +84,7 @@ _SEATING = Prepared(
 
 def _seating(evening: Evening, game: int, table: int) -> Seating:
     """One table's seating in one game, with its couples, or a UserError."""
-    found = _SEATING(evening.pk, game, table)
-    seating = found[0] if found else None
+    seating = _SEATING.one(evening.pk, game, table)
     if seating is None:
         raise UserError(
             _("Table %(table)s is not in play in game %(game)s.") % {"table": table, "game": game}

@@ -84,10 +84,9 @@ _RECEIPT = Prepared(lambda evening, key: Receipt.objects.filter(evening_id=eveni
 
 def _kept(evening: Evening, key: str, request: str) -> dict | None:
     """The answer kept for `key`, if this request was carried out before."""
-    found = _RECEIPT(evening.pk, key)
-    if not found:
+    receipt = _RECEIPT.one(evening.pk, key)
+    if receipt is None:
         return None
-    receipt = found[0]
     if receipt.request != request:
         raise UserError(_("This request id was already used for another tap. Tap again."))
     return receipt.answer

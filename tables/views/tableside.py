@@ -48,8 +48,7 @@ class _Unavailable(Exception):
 def _table(request: HttpRequest, token: str, *, finished_ok: bool = False) -> Table:
     """The table named by the token, or an error response (404 / 409).
     `finished_ok`: a report may still come (late) after the evening ended."""
-    found = _TABLE_BY_TOKEN(token)
-    table = found[0] if found else None
+    table = _TABLE_BY_TOKEN.one(token)
     if table is None:
         raise _Unavailable(
             error_page(

@@ -89,6 +89,7 @@ def test_a_prepared_values_list_keeps_its_order_and_flat_rows(evening):
     flat = Prepared(lambda slug: Evening.objects.filter(slug=slug).values_list("pk", flat=True))
     assert flat(evening.slug) == [evening.pk]
     assert flat("no-such-evening") == []
+    assert flat.one(evening.slug) == evening.pk and flat.one("no-such-evening") is None
 
 
 def test_a_prepared_read_is_compiled_once_and_counted_as_one_query(
