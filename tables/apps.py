@@ -15,6 +15,7 @@ class TablesConfig(AppConfig):
 
         from django.db.models.signals import post_delete
 
-        from tables.models.evening import Evening, forget_deleted_evening
+        from tables.models.evening import Evening
+        from tables.state_cache import forget_deleted_evening
 
         post_delete.connect(forget_deleted_evening, sender=Evening, dispatch_uid="evening-state")

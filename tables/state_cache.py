@@ -38,6 +38,7 @@ import time
 from functools import cache
 
 from django.conf import settings
+from django.db import transaction
 
 logger = logging.getLogger(__name__)
 
@@ -166,3 +167,16 @@ def forget_all() -> None:
             client.delete(*keys)
     except Exception:  # noqa: BLE001
         _failed()
+
+
+# A deleted evening is kept as "not public" with a version nothing can pass,
+# so no poll that read it just before puts it back (another evening given
+# the same slug later has another id, and replaces it).
+DELETED_VERSION = 2**62
+
+
+def forget_deleted_evening(sender, instance, **kwargs) -> None:
+    """post_delete of an Evening (connected in TablesConfig.ready)."""
+    if enabled():
+        slug, pk, generation = instance.slug, instance.pk, instance.generation
+        transaction.on_commit(lambda: store(slug, pk, DELETED_VERSION, "", generation, False))

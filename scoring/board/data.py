@@ -35,6 +35,7 @@ from scoring.results import (
 from tables import queries
 from tables.models import Evening
 from tables.privacy import names_are_public, public_names, public_person
+from tables.whereabouts import current_seating
 
 
 def heading(evening: Evening) -> dict:
@@ -254,7 +255,7 @@ def get_board(evening: Evening, language: str = "") -> dict:
 
 
 def get_seating(evening: Evening):
-    """The current game's seating (`tables.queries.current_seating`) through
+    """The current game's seating (`tables.whereabouts.current_seating`) through
     the cache, shared by every couple's card of this version."""
     key = cache_key(state_of(evening), "seating")
-    return cached(key, lambda: {"now": queries.current_seating(evening)}, rendered=True)["now"]
+    return cached(key, lambda: {"now": current_seating(evening)}, rendered=True)["now"]

@@ -8,6 +8,7 @@ from tables import queries
 from tables.models import Evening
 from tables.rotation import present_at
 from tables.search import names_match, parse_number
+from tables.whereabouts import CurrentGame, current_seating
 
 # --- Find my couple ------------------------------------------------------------
 
@@ -47,17 +48,17 @@ class _Pass:
         self._game = None
         self.marks = _marks(evening)
 
-    def game(self) -> queries.CurrentGame:
+    def game(self) -> CurrentGame:
         if self._game is None:
             if self._read:
-                self._seating = queries.current_seating(self.evening)
-            self._game = queries.CurrentGame(self.evening, self._seating)
+                self._seating = current_seating(self.evening)
+            self._game = CurrentGame(self.evening, self._seating)
         return self._game
 
 
 def _whereabouts(plan: _Pass, row: dict, joins: int) -> tuple[dict | None, dict | None]:
     """The couple's seat in the current game and where it goes next, from
-    `tables.queries.CurrentGame` (the rotation rule is the tables app's)."""
+    `tables.whereabouts.CurrentGame` (the rotation rule is the tables app's)."""
     where = plan.game().whereabouts_of(row["couple"], joins, row["left_after_game"])
     if where.place == queries.OUT:
         return None, None
@@ -142,7 +143,7 @@ def couple_card(evening: Evening, number: int, board: dict, seating=None) -> dic
     now and where it goes next; None when the evening has no such couple.
 
     Names come from `board` (privacy already applied) and the seats from
-    `seating`, the evening's `tables.queries.current_seating` (read here, two
+    `seating`, the evening's `tables.whereabouts.current_seating` (read here, two
     queries, when not given)."""
     plan = _Pass(evening, board, seating)
     row = plan.rows.get(number)

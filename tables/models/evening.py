@@ -175,21 +175,6 @@ def keep_states(pks: list[int]) -> None:
         state_cache.store(slug, pk, version, privacy, generation, published)
 
 
-# A deleted evening is kept as "not public" with a version nothing can pass,
-# so no poll that read it just before puts it back (another evening given
-# the same slug later has another id, and replaces it).
-DELETED_VERSION = 2**62
-
-
-def forget_deleted_evening(sender, instance, **kwargs) -> None:
-    """post_delete of an Evening (connected in TablesConfig.ready)."""
-    if state_cache.enabled():
-        slug, pk, generation = instance.slug, instance.pk, instance.generation
-        transaction.on_commit(
-            lambda: state_cache.store(slug, pk, DELETED_VERSION, "", generation, False)
-        )
-
-
 class Evening(models.Model):
     """One evening of card games, with every setting RULES.md names."""
 

@@ -30,6 +30,7 @@ from tables.models import LateReport, Table, TableReport
 from tables.privacy import public_label
 from tables.services import receipts
 from tables.views.devices import device_of, known_device
+from tables.whereabouts import CurrentGame, current_seating
 
 TEMPLATE = "tables/tableside/table.html"
 
@@ -96,7 +97,7 @@ def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict |
     other_report = reports.get(other.pk) if other else None
     next_places = []
     if seating.winner is not None and not seating.disputed:
-        game = queries.CurrentGame(evening, queries.current_seating(evening))  # for both
+        game = CurrentGame(evening, current_seating(evening))  # for both
         for couple in sorted(couples, key=lambda c: c.pk != seating.winner_id):
             where = game.whereabouts(couple)
             next_places.append({"couple": couple, "place": where.next})

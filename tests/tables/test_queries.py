@@ -4,6 +4,7 @@ import pytest
 
 from tables import queries, services
 from tables.rotation import BYE, OUT
+from tables.whereabouts import Whereabouts, whereabouts
 
 from .conftest import play_game, seatings, started
 
@@ -31,37 +32,37 @@ def test_whereabouts_of_a_couple_at_a_table(evening):
     evening = started(evening, 7)
     table = seatings(evening)[0]  # table 1 of 3, with a bye
     me, other = table.couple_a, table.couple_b
-    where = queries.whereabouts(evening, me)
+    where = whereabouts(evening, me)
     assert (where.game, where.place, where.opponent) == (1, 1, other.number)
     assert (where.if_win, where.if_lose, where.result, where.next) == (2, 1, None, None)
     services.record_result(evening, 1, 1, me.number)
-    where = queries.whereabouts(evening, me)
+    where = whereabouts(evening, me)
     assert (where.result, where.next) == ("won", 2)
-    assert queries.whereabouts(evening, other).next == 1
+    assert whereabouts(evening, other).next == 1
 
 
 def test_the_last_tables_winners_go_to_the_bye_and_the_bye_couple_to_table_one(evening):
     evening = started(evening, 7)
     last = seatings(evening)[-1]
-    assert queries.whereabouts(evening, last.couple_a).if_win == BYE
+    assert whereabouts(evening, last.couple_a).if_win == BYE
     bye = evening.game_set.get(number=1).bye
-    where = queries.whereabouts(evening, bye)
+    where = whereabouts(evening, bye)
     assert (where.place, where.next) == (BYE, 1)
 
 
 def test_whereabouts_of_a_late_couple_and_a_leaving_one(evening):
     evening = started(evening, 4)
     late = services.register_couple(evening, "Late", "Comers")
-    assert queries.whereabouts(evening, late) == queries.Whereabouts(game=1, place=OUT, joins_at=2)
+    assert whereabouts(evening, late) == Whereabouts(game=1, place=OUT, joins_at=2)
     leaving = services.mark_leaving(evening, 1)
-    where = queries.whereabouts(evening, leaving)
+    where = whereabouts(evening, leaving)
     assert where.if_win == where.if_lose == OUT
 
 
 def test_whereabouts_in_the_last_game_has_no_next_place(evening):
     evening = started(evening, 4, games=1)
     couple = seatings(evening)[0].couple_a
-    where = queries.whereabouts(evening, couple)
+    where = whereabouts(evening, couple)
     assert where.if_win is None and where.if_lose is None
 
 
@@ -77,7 +78,7 @@ def test_read_helpers_cost_constant_queries(make_evening, couples, django_assert
     with django_assert_num_queries(1):
         queries.progress(evening)
     with django_assert_num_queries(2):
-        queries.whereabouts(evening, couple)
+        whereabouts(evening, couple)
     with django_assert_num_queries(2):
         queries.current_tables(evening)
     with django_assert_num_queries(4):
