@@ -244,6 +244,8 @@ def run_on(db: str, args) -> dict:
 
 GROUPS = {
     "volunteers' pages": lambda kind: kind.startswith("volunteer"),
+    "  game screen": lambda kind: kind == "volunteer: game screen",
+    "  standings": lambda kind: kind == "volunteer: standings",
     "table side: report": lambda kind: kind == "table side: report",
     "table side: page": lambda kind: kind == "table side: page",
     "phones' polls": lambda kind: kind.startswith("phone") and "poll" in kind,

@@ -7,8 +7,9 @@ no Redis): for each size an evening of --couples couples in the middle of
 game 13 (tests/support/board.py's `build_evening`), an organizer signed in
 on Django's test client. Each round asks, in turn, for /healthz (20 times)
 and for each page (3 times each): the standings, the game screen (every
-table), the board rebuilt (the evening's version bumped before each
-request, so the board's tree and page are built afresh), and a couple's
+table), the board rebuilt (a result of the current game changed before
+each request, so the board's tree and page are built afresh for rows that
+changed, as after a result in the hall), and a couple's
 card after a change (`cards`: every couple's card of the version is built
 in one pass, scoring.board.views._cards), and a volunteer's tap on the game
 screen (`tap`: an open table's result, sent as the screen sends it, with
@@ -137,6 +138,43 @@ class Reports:
         return f"/t/{token}/report/", data, self.phones[self.turn]
 
 
+class ChangedResult:
+    """Before each board rebuild, one more result of the current game, as a
+    volunteer's tap records it: its winner's games move by one, and with
+    them the places of every couple it passes, as after a result in the
+    hall (not only a version bumped, which would find every row as it was).
+    The tables are the middle third of those open, which the taps (from the
+    top) and the table side's reports (from the bottom) do not reach; once
+    they are all decided, their winners are swapped in turn."""
+
+    def __init__(self, evening):
+        from tables.models import Seating
+
+        self.evening = evening
+        open_ = list(
+            Seating.objects.filter(
+                game__evening=evening, game__number=evening.current_game, winner=None
+            )
+            .order_by("table__number")
+            .values_list("table__number", "couple_a__number", "couple_b__number")
+        )
+        self.open = open_[len(open_) // 3 : 2 * len(open_) // 3][::-1]
+        self.decided: list[tuple[int, int, int]] = []
+
+    def __call__(self) -> None:
+        from tables import services
+
+        game = self.evening.current_game
+        if self.open:
+            table, a, b = self.open.pop()
+            services.record_result(self.evening, game, table, a)
+            self.decided.append((table, b, a))  # next time, b wins instead of a
+            return
+        table, winner, was = self.decided.pop(0)
+        services.change_result(self.evening, game, table, winner, was=was)
+        self.decided.append((table, was, winner))
+
+
 class TablePage:
     """The table side's page, asked by the phone that reported there last
     (one report is sent first when none has been)."""
@@ -161,7 +199,7 @@ def requests_for(evening) -> dict:
         "healthz": ("/healthz", None),
         "standings": (f"/evenings/{slug}/standings/", None),
         "game": (f"/evenings/{slug}/game/", None),
-        "board": (f"/e/{slug}/", evening.bump_version),
+        "board": (f"/e/{slug}/", ChangedResult(evening)),
         "cards": (f"/e/{slug}/couple/7/", evening.bump_version),
         "tap": (Taps(evening), None),
         "report": (reports, None),
