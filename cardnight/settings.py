@@ -199,6 +199,17 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Rendered pieces of a page kept by what they show (the public board's
+# standings rows, templates/board/_standings.html): a piece's key is every
+# value it is made from, so it is the same in every process and never stale;
+# each process keeps its own (a few MB at most), never Redis, where fetching
+# a row would cost more than rendering it.
+FRAGMENT_CACHE = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "fragments",
+    "OPTIONS": {"MAX_ENTRIES": 20_000},
+}
+CACHES["fragments"] = FRAGMENT_CACHE
 
 # --- Auth -----------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from cardnight.settings import *  # noqa: F403
-from cardnight.settings import DATABASES, STORAGES
+from cardnight.settings import DATABASES, FRAGMENT_CACHE, STORAGES
 
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The tests' SQLite database is a file, as the hall's is, not Django's
@@ -53,4 +53,7 @@ STAMPS_CHECKED = True
 # a write commits, which a test's rolled-back transaction never does: a poll
 # was then answered 304 for a board that had changed.
 REDIS_URL = ""
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "fragments": FRAGMENT_CACHE,
+}

@@ -10,7 +10,7 @@ import shutil
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.test import Client, override_settings
 from django.utils import translation
 
@@ -38,6 +38,7 @@ def _forget_what_a_test_left():
     another's evening."""
     translation.activate(settings.LANGUAGE_CODE)
     cache.clear()
+    caches["fragments"].clear()
     freshness._recent.items.clear()
 
 
