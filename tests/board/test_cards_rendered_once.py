@@ -11,16 +11,10 @@ from django.core.cache import cache
 from scoring.board import cards as board_cards
 from scoring.board import freshness
 from tables import services
-from tables.models import Evening, Hall, Seating
-from tests.support.board import HTMX, build_evening, url
+from tables.models import Evening
+from tests.support.board import HTMX, NAMES, build_evening, evening_steps, open_tables, url
 
 pytestmark = pytest.mark.django_db
-
-NAMES = [
-    ("محمد الأحمد", "فاطمة"),
-    ("Mary Margaret Catherine MacDonald-MacIsaac", "Jean-Baptiste D'Eon"),
-    ('<b>x</b> & "q"', "山田 花子"),
-]
 
 
 @pytest.fixture
@@ -57,17 +51,6 @@ def rendered_afresh(client, evening: Evening, language: str) -> dict[int, str]:
     return every_card(client, evening, language)
 
 
-def open_tables(evening: Evening) -> list[Seating]:
-    evening.refresh_from_db()
-    return list(
-        Seating.objects.filter(
-            game__evening=evening, game__number=evening.current_game, winner__isnull=True
-        )
-        .select_related("table", "couple_a", "couple_b")
-        .order_by("table__number")
-    )
-
-
 def test_after_one_result_only_the_cards_it_changed_are_rendered(
     client, hall, card_renders, no_coalescing
 ):
@@ -90,48 +73,6 @@ def test_after_one_result_only_the_cards_it_changed_are_rendered(
         assert answer.content.decode() == cards[number]
         page = client.get(url("board-couple", evening, number)).content.decode()
         assert f'data-etag="{answer["ETag"].replace(chr(34), "&quot;")}"' in page
-
-
-def evening_steps(evening: Evening):
-    """An evening's every kind of change, one at a time: results, a change
-    of mind, a couple renamed, a couple leaving, the next game, a late couple, a correction,
-    the hall's privacy, the end. Yields a label after each."""
-    game = evening.current_game
-    for seating in open_tables(evening)[:2]:
-        services.record_result(evening, game, seating.table.number, seating.couple_a.number)
-        yield f"result at table {seating.table.number}"
-    seating = Seating.objects.select_related("table", "couple_a", "couple_b").get(
-        game__evening=evening, game__number=game, table__number=1
-    )
-    services.change_result(evening, game, 1, seating.couple_b.number, was=seating.couple_a.number)
-    yield "a result changed"
-    services.rename_couple(seating.couple_a, "Renée Ouellette", "محمد")
-    yield "a couple renamed: its opponent's card names it"
-    services.mark_leaving(evening, seating.couple_b.number)
-    yield "a couple leaving after this game"
-    services.register_couple(evening, "Late", "Comers", paid=True, anyway=True)
-    yield "a late couple"
-    for seating in open_tables(evening):
-        services.record_result(evening, game, seating.table.number, seating.couple_b.number)
-    yield "the game's last result"
-    services.advance(evening, from_game=game)
-    yield "the next game"
-    seating = Seating.objects.select_related("couple_a").get(
-        game__evening=evening, game__number=1, table__number=2
-    )
-    other = seating.couple_b if seating.winner_id == seating.couple_a_id else seating.couple_a
-    services.correct_result(evening, 1, 2, other.number, reason="wrong card", user=None)
-    yield "a correction of game 1"
-    Hall.objects.filter(pk=evening.hall_id).update(privacy=Hall.Privacy.FIRST)
-    evening.bump_version()
-    yield "first names only"
-    evening.refresh_from_db()
-    for seating in open_tables(evening):
-        services.record_result(
-            evening, evening.current_game, seating.table.number, seating.couple_a.number
-        )
-    services.finish_evening(evening, from_game=evening.current_game)
-    yield "the end"
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

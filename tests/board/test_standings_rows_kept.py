@@ -10,8 +10,7 @@ from django.core.cache import cache, caches
 
 from scoring.board import freshness
 from tables import services
-from tests.board.test_cards_rendered_once import NAMES, evening_steps, open_tables
-from tests.support.board import HTMX, build_evening, url
+from tests.support.board import HTMX, NAMES, build_evening, evening_steps, open_tables, url
 
 pytestmark = pytest.mark.django_db
 

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from tables import services
 from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
 
 FIRST = ["Mary", "John", "Ann", "Joe", "Rita", "Angus", "Marie", "Paul", "Theresa", "Dan"]
@@ -150,3 +151,65 @@ def url(name: str, evening: Evening, *args) -> str:
 
 
 HTMX = {"HX-Request": "true"}
+
+
+# Names of every length and script, for the tests that compare what is kept
+# with what is rendered afresh.
+NAMES = [
+    ("محمد الأحمد", "فاطمة"),
+    ("Mary Margaret Catherine MacDonald-MacIsaac", "Jean-Baptiste D'Eon"),
+    ('<b>x</b> & "q"', "山田 花子"),
+]
+
+
+def open_tables(evening: Evening) -> list[Seating]:
+    evening.refresh_from_db()
+    return list(
+        Seating.objects.filter(
+            game__evening=evening, game__number=evening.current_game, winner__isnull=True
+        )
+        .select_related("table", "couple_a", "couple_b")
+        .order_by("table__number")
+    )
+
+
+def evening_steps(evening: Evening):
+    """An evening's every kind of change, one at a time: results, a change
+    of mind, a couple renamed, a couple leaving, the next game, a late couple, a correction,
+    the hall's privacy, the end. Yields a label after each."""
+    game = evening.current_game
+    for seating in open_tables(evening)[:2]:
+        services.record_result(evening, game, seating.table.number, seating.couple_a.number)
+        yield f"result at table {seating.table.number}"
+    seating = Seating.objects.select_related("table", "couple_a", "couple_b").get(
+        game__evening=evening, game__number=game, table__number=1
+    )
+    services.change_result(evening, game, 1, seating.couple_b.number, was=seating.couple_a.number)
+    yield "a result changed"
+    services.rename_couple(seating.couple_a, "Renée Ouellette", "محمد")
+    yield "a couple renamed: its opponent's card names it"
+    services.mark_leaving(evening, seating.couple_b.number)
+    yield "a couple leaving after this game"
+    services.register_couple(evening, "Late", "Comers", paid=True, anyway=True)
+    yield "a late couple"
+    for seating in open_tables(evening):
+        services.record_result(evening, game, seating.table.number, seating.couple_b.number)
+    yield "the game's last result"
+    services.advance(evening, from_game=game)
+    yield "the next game"
+    seating = Seating.objects.select_related("couple_a").get(
+        game__evening=evening, game__number=1, table__number=2
+    )
+    other = seating.couple_b if seating.winner_id == seating.couple_a_id else seating.couple_a
+    services.correct_result(evening, 1, 2, other.number, reason="wrong card", user=None)
+    yield "a correction of game 1"
+    Hall.objects.filter(pk=evening.hall_id).update(privacy=Hall.Privacy.FIRST)
+    evening.bump_version()
+    yield "first names only"
+    evening.refresh_from_db()
+    for seating in open_tables(evening):
+        services.record_result(
+            evening, evening.current_game, seating.table.number, seating.couple_a.number
+        )
+    services.finish_evening(evening, from_game=evening.current_game)
+    yield "the end"
