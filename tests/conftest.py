@@ -73,6 +73,22 @@ def english_to_start():
 
 
 @pytest.fixture
+def row_renders(monkeypatch):
+    """The keys the "fragments" cache was given, in order: each one a row
+    rendered (tests/board/ and tests/scoring/test_standings_rows_kept.py)."""
+    kept = caches["fragments"]
+    given = []
+    real = kept.set
+
+    def remember(key, value, *args, **kwargs):
+        given.append(key)
+        return real(key, value, *args, **kwargs)
+
+    monkeypatch.setattr(kept, "set", remember)
+    return given
+
+
+@pytest.fixture
 def no_coalescing(settings):
     """Every poll gets a board built for the evening's version now. The suite
     runs the hall's window (`BOARD_MIN_REBUILD_SECONDS`, 1 s): a poll within

@@ -15,21 +15,6 @@ from tests.support.board import HTMX, NAMES, build_evening, evening_steps, open_
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def row_renders(monkeypatch):
-    """How many rows the fragment cache was given (each one rendered)."""
-    kept = caches["fragments"]
-    given = []
-    real = kept.set
-
-    def remember(key, value, *args, **kwargs):
-        given.append(key)
-        return real(key, value, *args, **kwargs)
-
-    monkeypatch.setattr(kept, "set", remember)
-    return given
-
-
 def live_board(client, evening, language: str) -> str:
     evening.refresh_from_db()
     answer = client.get(url("board", evening), headers={**HTMX, "Accept-Language": language})

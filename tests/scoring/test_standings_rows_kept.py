@@ -16,21 +16,6 @@ from tests.support.board import HTMX, NAMES, build_evening, evening_steps, open_
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def row_renders(monkeypatch):
-    """The keys the fragment cache was given (each one a row rendered)."""
-    kept = caches["fragments"]
-    given = []
-    real = kept.set
-
-    def remember(key, value, *args, **kwargs):
-        given.append(key)
-        return real(key, value, *args, **kwargs)
-
-    monkeypatch.setattr(kept, "set", remember)
-    return given
-
-
 def standings(client, evening, language: str, sort: str = "place") -> str:
     answer = client.get(
         reverse("standings", args=[evening.slug]) + f"?sort={sort}",
