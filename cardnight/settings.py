@@ -144,7 +144,9 @@ TEMPLATES = [
 # --- Database -------------------------------------------------------------
 # SQLite by default (a file under var/), PostgreSQL when DATABASE_URL says so.
 # SQLite runs in WAL mode with a busy timeout and IMMEDIATE transactions, so
-# two volunteers writing at once queue instead of failing with "locked".
+# two volunteers writing at once queue instead of failing with "locked";
+# cardnight.backends.sqlite3 (Django's backend) lets the next writer in the
+# moment the lock is free instead of when SQLite's busy handler wakes.
 SQLITE_PATH = VAR_DIR / "cardnight.sqlite3"
 if os.environ.get("DATABASE_URL"):
     DATABASES = {
@@ -166,7 +168,7 @@ else:
     private_database(SQLITE_PATH)
     DATABASES = {
         "default": {
-            "ENGINE": "django.db.backends.sqlite3",
+            "ENGINE": "cardnight.backends.sqlite3",
             "NAME": SQLITE_PATH,
             # Keep each server thread's connection: opening one reads the
             # whole schema, a large share of a scoreboard poll's cost.

@@ -1,0 +1,1 @@
+"""CardNight's own database backends (Django's, with what a hall needs added)."""
