@@ -21,12 +21,18 @@ included, on F processors' worth of time: a laptop slower than this
 machine, played on it (0.6 on a 2-CPU machine whose /healthz serves
 6,000 requests/s gives one that serves 1,100-1,800).
 
+With --server-cpus 0 --server-cpu-share F: the server alone on processor 0
+and F of its time, the phones, volunteers and wrk on the others: a slower
+hall laptop whose phones are, as in the hall, other devices (0.45 gives a
+server whose /healthz serves about 2,000 requests/s here).
+
 Traffic goes only to 127.0.0.1; every loop is bounded in count and time.
 
     .venv/bin/python bench/load.py [--games 10] [--phones 300] [--poll 5]
                                    [--db sqlite|postgres|both] [--max-seconds 600]
                                    [--phone-processes 1] [--capacity 1000,2000,3000]
                                    [--repeat 1] [--server-cpus 0] [--cpu-share 0.6]
+                                   [--server-cpu-share 0.45]
                                    [--tables 100] [--volunteers 4]
                                    [--play-seconds 15] [--game-seconds 6]
     .venv/bin/python bench/load.py --halls 10 [--seconds 150] [--servers 1]
@@ -73,7 +79,13 @@ for n in range({couples}):
 def as_make_run(args) -> dict:
     """The server's options: as `make run` starts it (3 workers x 4 threads),
     with --server and --server-cpus."""
-    return {"workers": 3, "threads": 4, "server": args.server, "cpus": args.server_cpus}
+    return {
+        "workers": 3,
+        "threads": 4,
+        "server": args.server,
+        "cpus": args.server_cpus,
+        "cgroup": args.server_group,
+    }
 
 
 def run(db: str, args) -> None:
@@ -256,6 +268,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "cgroup's CPU quota; needs root)",
     )
     parser.add_argument(
+        "--server-cpu-share",
+        type=float,
+        default=0.0,
+        help="with --server-cpus: the server alone limited to this many processors' worth of "
+        "time, the load outside the limit (a Linux cgroup's CPU quota; needs root)",
+    )
+    parser.add_argument(
         "--server",
         choices=SERVERS,
         default=None,
@@ -276,6 +295,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--repeat must be at least 1")
     if not 0 <= args.cpu_share <= (os.cpu_count() or 1):
         parser.error("--cpu-share must be from 0 (the whole machine) to the number of processors")
+    if args.server_cpu_share and not args.server_cpus:
+        parser.error("--server-cpu-share needs --server-cpus: the load must have its own processor")
+    if args.server_cpu_share and args.cpu_share:
+        parser.error("--server-cpu-share and --cpu-share are different runs: choose one")
+    if not 0 <= args.server_cpu_share <= 1:
+        parser.error("--server-cpu-share must be from 0 (no limit) to 1")
+    args.server_group = None
     if args.halls and args.capacity:
         parser.error("--halls and --capacity are different runs: choose one")
     halls = bool(args.halls)
@@ -310,31 +336,50 @@ def keep_off(cpus: str) -> None:
 CGROUP_PERIOD_US = 10_000
 
 
-def limit_cpu(share: float) -> None:
-    """This process and everything it starts from now on limited to `share`
-    processors' worth of time (Linux cgroups, v2 or v1's cpu controller):
-    a machine `share / processors` as fast as this one, for the whole run.
-    `/healthz` is measured inside the limit too, so the ratio is the slower
-    machine's."""
+def cpu_group(share: float, name: str = "cardnight-bench") -> Path:
+    """A Linux cgroup (v2, or v1's cpu controller) whose processes together
+    get `share` processors' worth of time: a machine `share / processors` as
+    fast as this one. Its folder; a process joins by writing its pid to the
+    folder's cgroup.procs."""
     quota = max(1000, round(share * CGROUP_PERIOD_US))
     root = Path("/sys/fs/cgroup")
     try:
         if (root / "cgroup.controllers").exists():  # v2
             (root / "cgroup.subtree_control").write_text("+cpu")
-            group = root / "cardnight-bench"
+            group = root / name
             group.mkdir(exist_ok=True)
             (group / "cpu.max").write_text(f"{quota} {CGROUP_PERIOD_US}")
         else:  # v1
-            group = root / "cpu" / "cardnight-bench"
+            group = root / "cpu" / name
             group.mkdir(exist_ok=True)
             (group / "cpu.cfs_period_us").write_text(str(CGROUP_PERIOD_US))
             (group / "cpu.cfs_quota_us").write_text(str(quota))
-        (group / "cgroup.procs").write_text(str(os.getpid()))
     except OSError as error:
         raise SystemExit(
-            f"--cpu-share needs root and Linux cgroups with a cpu controller ({error})"
+            f"a CPU share needs root and Linux cgroups with a cpu controller ({error})"
         ) from error
+    return group
+
+
+def limit_cpu(share: float) -> None:
+    """This process and everything it starts from now on limited to `share`
+    processors' worth of time, for the whole run. `/healthz` is measured
+    inside the limit too, so the ratio is the slower machine's."""
+    group = cpu_group(share)
+    (group / "cgroup.procs").write_text(str(os.getpid()))
     print(f"the whole run limited to {share:g} processors' worth of time ({group})")
+
+
+def limit_server_cpu(args) -> None:
+    """The servers this run starts (each with its workers) limited together
+    to --server-cpu-share processors' worth of time; this process, the
+    phones, the volunteers and wrk stay outside the limit. `/healthz` is
+    measured on the limited server, so the ratio is the slower server's."""
+    args.server_group = cpu_group(args.server_cpu_share, "cardnight-bench-server")
+    print(
+        f"the server limited to {args.server_cpu_share:g} of a processor's time "
+        f"({args.server_group}); the load outside the limit"
+    )
 
 
 def main() -> None:
@@ -344,6 +389,8 @@ def main() -> None:
         limit_cpu(args.cpu_share)
     if args.server_cpus:
         keep_off(args.server_cpus)
+    if args.server_cpu_share:
+        limit_server_cpu(args)
     if args.halls:
         sys.exit(run_halls(args))
     if args.capacity:

@@ -87,16 +87,20 @@ class Server:
         probe_headers: dict | None = None,
         server: str | None = None,
         cpus: str = "",
+        cgroup: Path | None = None,
     ):
         """`probe_headers`: sent with the /healthz probe that waits for the
         server (a proxy's Host and X-Forwarded-Proto, for the guide's settings).
         `cpus`: the processors it may use, as `taskset -c` takes them ("0":
-        a machine with one processor for the server, the load on the others)."""
+        a machine with one processor for the server, the load on the others).
+        `cgroup`: a Linux cgroup's folder the server and its workers join
+        before it starts (a CPU quota: bench/load.py --server-cpu-share)."""
         self.env, self.port = env, port or free_port()
         self.workers, self.threads = workers, threads
         self.probe_headers = probe_headers or {}
         self.server = server or chosen_server()
         self.cpus = cpus
+        self.cgroup = cgroup
         self.process: subprocess.Popen | None = None
 
     @property
@@ -117,6 +121,7 @@ class Server:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,
+            preexec_fn=self._join_cgroup if self.cgroup else None,  # noqa: PLW1509 -- before exec
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -129,6 +134,11 @@ class Server:
                 time.sleep(0.2)
         self.stop()
         raise RuntimeError("the server did not start")
+
+    def _join_cgroup(self) -> None:
+        """In the child, before the server's command runs."""
+        assert self.cgroup is not None
+        (self.cgroup / "cgroup.procs").write_text(str(os.getpid()))
 
     def kill(self) -> None:
         """SIGKILL the whole process group: master and workers, no clean-up."""
