@@ -201,11 +201,14 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Rendered pieces of a page kept by what they show (the public board's
-# standings rows, templates/board/_standings.html): a piece's key is every
-# value it is made from, so it is the same in every process and never stale;
-# each process keeps its own (a few MB at most), never Redis, where fetching
-# a row would cost more than rendering it.
+# Rendered pieces of a page kept by what they show (the standings rows of the
+# public board, templates/board/_standings.html, and of the volunteers'
+# standings page, templates/scoring/standings.html): a piece's key is every
+# value it is made from, so it is the same in every process and never stale,
+# and is kept with no time limit ({% cache None %}); MAX_ENTRIES bounds the
+# memory (a few MB at most; the oldest third goes when it is full). Each
+# process keeps its own, never Redis, where fetching a row would cost more
+# than rendering it.
 FRAGMENT_CACHE = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "LOCATION": "fragments",
