@@ -21,8 +21,9 @@ The lock of the process only decides who asks SQLite next: SQLite's lock is
 what keeps writes apart, as before, so a mistake here could make a writer
 wait, never write at the same time as another. The same timeout applies
 (OPTIONS "timeout"): past it, the writer gets SQLite's "database is locked"
-and the page answers 503, as before. Writers outside the server (a manage.py
-command, a backup) meet SQLite's own handler as before.
+and the page answers 503, as before. Every Django process of the site (the
+server's workers, a manage.py command) takes turns this way; a connection
+that is not Django's (the sqlite3 command line) meets SQLite's own handler.
 
 Transactions are the ones Django opens for `transaction.atomic` (BEGIN
 IMMEDIATE here: settings.py); a single statement outside them (a session
