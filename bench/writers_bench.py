@@ -30,6 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.phones import percentile  # noqa: E402
+
 BACKENDS = {
     "Django's sqlite3": "django.db.backends.sqlite3",
     "the hall's (cardnight.backends.sqlite3)": "cardnight.backends.sqlite3",
@@ -158,11 +160,6 @@ def measure_alone(engine: str, folder: str, work_ms: float, context) -> float:
     took = queue.get()
     process.join()
     return statistics.median(took)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

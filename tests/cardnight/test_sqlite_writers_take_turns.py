@@ -58,6 +58,17 @@ def outside(counter):
     writer.close()
 
 
+class Boom(Exception):
+    pass
+
+
+def turn_is_free() -> bool:
+    if writers._TURN.acquire(blocking=False):
+        writers._TURN.release()
+        return True
+    return False
+
+
 def test_a_writer_goes_in_as_soon_as_a_writer_in_another_process_commits(outside, monkeypatch):
     looks = []
 
@@ -90,24 +101,12 @@ def test_past_the_timeout_a_writer_is_told_the_database_is_locked_and_nothing_is
     with pytest.raises(OperationalError, match="database is locked"):
         add_one()
 
-    assert writers._TURN.acquire(blocking=False)  # the process's turn was given back
-    writers._TURN.release()
+    assert turn_is_free()  # the process's turn was given back
     with connection.cursor() as cursor:
         assert cursor.execute("PRAGMA busy_timeout").fetchone()[0] == 50
     outside.rollback()
     add_one()
     assert count() == 1
-
-
-class Boom(Exception):
-    pass
-
-
-def turn_is_free() -> bool:
-    if writers._TURN.acquire(blocking=False):
-        writers._TURN.release()
-        return True
-    return False
 
 
 def test_the_turn_is_given_back_on_commit_on_rollback_and_on_close(counter):
