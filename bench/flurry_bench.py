@@ -18,7 +18,9 @@ scratch database, dropped after) with Redis as the shared cache and
 threads), the phones and people spread over them.
 
 1. /healthz on the first server (wrk when installed, else the Python load
-   generator), with the CPU its processes spent: the run's yardstick.
+   generator), with the CPU its processes spent: the run's yardstick. Then
+   the organizer and the volunteers sign in and the tables' links are
+   read, before any CPU is counted: they are the evening's, not the results'.
 2. --phones phones poll every --poll seconds (bench/phones.py: half the
    board, half their couple's card, each keeping its ETag as a phone does);
    one interval for them to arrive, then one interval of phones only (the
@@ -52,6 +54,7 @@ import threading
 import time
 import uuid
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -164,8 +167,21 @@ def volunteer_loop(browser: Browser, n: int, stop: threading.Event, stats: Stats
         stop.wait(5 * rng.uniform(0.9, 1.1))
 
 
-def flurry(servers: list[Server], args, stats: Stats) -> tuple[int, float]:
-    """Every table's result within args.seconds: (results taken, wall seconds)."""
+@dataclass
+class Plan:
+    """What the flurry needs before it starts: the signed-in organizer and
+    volunteers, every table's link and the open tables in the order and at
+    the moments they report. Made before the servers' CPU is counted, so the
+    sign-ins (a password hash each) and the pages of table links (a QR code
+    per table) are not counted as the results' cost."""
+
+    organizer: Browser
+    crew: list[Browser]
+    tokens: dict[int, str]
+    todo: list[tuple[float, tuple]]
+
+
+def plan_flurry(servers: list[Server], args) -> Plan:
     urls = [s.url for s in servers]
     organizer = signed_in(urls[0], "olive")
     tokens: dict[int, str] = {}
@@ -180,6 +196,13 @@ def flurry(servers: list[Server], args, stats: Stats) -> tuple[int, float]:
     moments = sorted(rng.uniform(0, args.seconds) for _ in tables)
     rng.shuffle(tables)
     crew = [signed_in(urls[n % len(urls)], f"vol{n}") for n in range(args.volunteers)]
+    return Plan(organizer, crew, tokens, list(zip(moments, tables, strict=True)))
+
+
+def flurry(servers: list[Server], args, stats: Stats, plan: Plan) -> tuple[int, float]:
+    """Every table's result within args.seconds: (results taken, wall seconds)."""
+    urls = [s.url for s in servers]
+    crew, tokens, todo = plan.crew, plan.tokens, list(plan.todo)
     stop = threading.Event()
     people = [
         threading.Thread(target=volunteer_loop, args=(b, n, stop, stats), daemon=True)
@@ -187,7 +210,6 @@ def flurry(servers: list[Server], args, stats: Stats) -> tuple[int, float]:
     ]
     taken = [0]
     lock = threading.Lock()
-    todo = list(zip(moments, tables, strict=True))
     began = time.monotonic()
 
     def reporter() -> None:
@@ -211,8 +233,6 @@ def flurry(servers: list[Server], args, stats: Stats) -> tuple[int, float]:
     stop.set()
     for thread in people:
         thread.join(30)
-    left = open_tables(organizer.get(f"/evenings/{SLUG}/game/")[1])
-    stats.check("every table's result is in", not left)
     return taken[0], elapsed
 
 
@@ -230,6 +250,7 @@ def run_on(db: str, args) -> dict:
         status, _ = signed_in(servers[0].url, "olive").post(f"/evenings/{SLUG}/game/start/", {})
         assert status in (200, 302), f"could not start the evening: {status}"
         rate, healthz_cpu, alone_ms = healthz_yardstick(servers, args.healthz_seconds)
+        plan = plan_flurry(servers, args)
         stats = Stats()
         phones = [(servers[n % count].port, SLUG, couples, n) for n in range(args.phones)]
         crowds, stop, results = start_phones(phones, 1, args.poll)
@@ -238,9 +259,11 @@ def run_on(db: str, args) -> dict:
         time.sleep(args.poll)  # phones only
         idle_rate = (cpu_seconds(servers) - before) / args.poll
         before = cpu_seconds(servers)
-        taken, elapsed = flurry(servers, args, stats)
+        taken, elapsed = flurry(servers, args, stats, plan)
         spent = cpu_seconds(servers) - before
         stop_phones(crowds, stop, results, stats)
+        left = open_tables(plan.organizer.get(f"/evenings/{SLUG}/game/")[1])
+        stats.check("every table's result is in", not left)
     return {
         "db": db, "servers": count, "rate": rate, "healthz_cpu": healthz_cpu,
         "alone_ms": alone_ms, "idle_rate": idle_rate, "taken": taken, "elapsed": elapsed,
@@ -264,8 +287,9 @@ def report(run: dict, args) -> int:
     where = "SQLite, 1 app server" if run["db"] == "sqlite" else (
         f"PostgreSQL + Redis, {run['servers']} app servers")  # fmt: skip
     print(
-        f"\n{where} (3 workers x 4 threads each): {args.tables} tables ({args.tables * 2} "
-        f"couples) report within {args.seconds:g} s ({run['elapsed']:.0f} s to the last); "
+        f"\n{where} (3 workers x 4 threads each): {args.tables} tables "
+        f"({args.tables * 2} couples) report within {args.seconds:g} s "
+        f"({run['elapsed']:.0f} s to the last); "
         f"{args.phones} phones polling every {args.poll:g} s; {args.volunteers} volunteers"
     )
     print(
