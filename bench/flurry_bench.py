@@ -14,8 +14,9 @@ about a minute in all); `make flurry` is the full run
 On each database, on 127.0.0.1 only: an evening of --tables tables (2 x
 --tables couples) in game 1; SQLite with one app server, PostgreSQL (a
 scratch database, dropped after) with Redis as the shared cache and
---servers app servers; each server as `make run` starts it (3 workers x 4
-threads), the phones and people spread over them.
+--servers app servers; each server as `make run` starts it on this machine
+(cardnight/server.py: a worker per processor, at most 3, x 4 threads), the
+phones and people spread over them.
 
 1. /healthz on the first server (wrk when installed, else the Python load
    generator), with the CPU its processes spent: the run's yardstick. Then
@@ -70,6 +71,7 @@ from bench.evening import (  # noqa: E402
 )
 from bench.halls import unreachable  # noqa: E402
 from bench.phones import Stats, percentile, start_phones, stop_phones, timed  # noqa: E402
+from cardnight.server import THREADS, WORKERS  # noqa: E402
 from tests.support.hall import Browser, Server, manage, open_tables  # noqa: E402
 
 SLUG = "flurry-night"
@@ -246,7 +248,8 @@ def run_on(db: str, args) -> dict:
         couples = args.tables * 2
         manage(env, "shell", "--no-imports", "-c", SETUP.format(
             password=PASSWORD, volunteers=args.volunteers, slug=SLUG, couples=couples))  # fmt: skip
-        servers = [stack.enter_context(Server(env, workers=3, threads=4)) for _ in range(count)]
+        shape = {"workers": WORKERS, "threads": THREADS}
+        servers = [stack.enter_context(Server(env, **shape)) for _ in range(count)]
         status, _ = signed_in(servers[0].url, "olive").post(f"/evenings/{SLUG}/game/start/", {})
         assert status in (200, 302), f"could not start the evening: {status}"
         rate, healthz_cpu, alone_ms = healthz_yardstick(servers, args.healthz_seconds)
@@ -287,7 +290,7 @@ def report(run: dict, args) -> int:
     where = "SQLite, 1 app server" if run["db"] == "sqlite" else (
         f"PostgreSQL + Redis, {run['servers']} app servers")  # fmt: skip
     print(
-        f"\n{where} (3 workers x 4 threads each): {args.tables} tables "
+        f"\n{where} ({WORKERS} workers x {THREADS} threads each): {args.tables} tables "
         f"({args.tables * 2} couples) report within {args.seconds:g} s "
         f"({run['elapsed']:.0f} s to the last); "
         f"{args.phones} phones polling every {args.poll:g} s; {args.volunteers} volunteers"

@@ -30,6 +30,7 @@ from contextlib import ExitStack
 
 from bench.evening import PASSWORD, play_evening, prepared_env, scratch_postgres
 from bench.phones import Stats, percentile, start_phones, stop_phones
+from cardnight.server import THREADS, WORKERS
 from tests.support.hall import Server, manage
 
 SETUP = """
@@ -124,7 +125,7 @@ def run_halls(args) -> int:
         )  # fmt: skip
         manage(env, "shell", "--no-imports", "-c", script)
         servers = [
-            stack.enter_context(Server(env, workers=3, threads=4))  # each as `make run`
+            stack.enter_context(Server(env, workers=WORKERS, threads=THREADS))  # each as `make run`
             for _ in range(args.servers)
         ]
         stats, samples, sampling = Stats(), [], threading.Event()
@@ -193,7 +194,7 @@ def report(args, stats: Stats, played: list[int], elapsed: float, before, sample
     finished = [n for n in played if n >= 0]
     print(
         f"\n{args.halls} halls on one site: PostgreSQL, Redis cache, {args.servers} app "
-        f"server(s) as `make run` (3 workers x 4 threads); {args.tables} tables "
+        f"server(s) as `make run` ({WORKERS} workers x {THREADS} threads); {args.tables} tables "
         f"({args.tables * 2} couples) and {args.volunteers} volunteers per hall; "
         f"{args.phones} phones per hall ({args.phones * args.halls}) polling every "
         f"{args.poll:g} s; each game {args.play_seconds:g} s of cards, then results over "

@@ -52,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.evening import PASSWORD, play_evening, prepared_env, scratch_postgres  # noqa: E402
 from bench.halls import run_halls  # noqa: E402
 from bench.phones import Stats, percentile, start_phones, stop_phones  # noqa: E402
-from cardnight.server import SERVERS  # noqa: E402
+from cardnight.server import SERVERS, THREADS, processors, workers_for  # noqa: E402
 from tests.support.hall import Server, manage  # noqa: E402
 
 SLUG = "load-night"
@@ -77,11 +77,13 @@ for n in range({couples}):
 
 
 def as_make_run(args) -> dict:
-    """The server's options: as `make run` starts it (3 workers x 4 threads),
-    with --server and --server-cpus."""
+    """The server's options: as `make run` starts it on the processors it
+    has (`cardnight.server`: a worker per processor, at most 3, of 4
+    threads each; with --server-cpus, the processors given), with --server."""
+    cores = len(cpu_list(args.server_cpus)) if args.server_cpus else processors()
     return {
-        "workers": 3,
-        "threads": 4,
+        "workers": workers_for(cores),
+        "threads": THREADS,
         "server": args.server,
         "cpus": args.server_cpus,
         "cgroup": args.server_group,
@@ -103,7 +105,9 @@ def run_on(db: str, database_url: str | None, args) -> None:
             couples=couples,
         )  # fmt: skip
         manage(env, "shell", "--no-imports", "-c", script)
-        with Server(env, **as_make_run(args)) as server:
+        shape = as_make_run(args)
+        print(f"\nserver: {shape['workers']} workers x {shape['threads']} threads, as `make run`")
+        with Server(env, **shape) as server:
             stats = Stats()
             phones = [(server.port, SLUG, couples, n) for n in range(args.phones)]
             crowds, stop, results = start_phones(phones, args.phone_processes, args.poll)
@@ -317,13 +321,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def cpu_list(cpus: str) -> set[int]:
+    """taskset's list of processors ("0", "0,2-3") as a set."""
+    chosen = set()
+    for part in cpus.split(","):
+        first, _, last = part.partition("-")
+        chosen.update(range(int(first), int(last or first) + 1))
+    return chosen
+
+
 def keep_off(cpus: str) -> None:
     """This process and everything it starts (phones, volunteers, wrk) on the
     processors the server does not use."""
-    server = set()
-    for part in cpus.split(","):
-        first, _, last = part.partition("-")
-        server.update(range(int(first), int(last or first) + 1))
+    server = cpu_list(cpus)
     others = os.sched_getaffinity(0) - server
     if not others:
         raise SystemExit(f"--server-cpus {cpus} leaves no processor for the load")

@@ -6,14 +6,15 @@
 One throwaway SQLite database with an evening of --couples couples in the
 middle of game 13 (as bench/board_bench.py makes it), then every server of
 cardnight/server.py started on its own port at the same time, each exactly as
-the launcher would start it (3 workers x 4 threads; waitress: one process with
-12 threads). The kinds of request take turns, server after server, for
---rounds rounds, so a burst of other work on the machine moves all alike:
-/healthz, the board and the couple card answered 304 (the phones' polls), and
-both as full pages. Printed per server: requests per second, each as a ratio
-to gunicorn's in the same round (median over the rounds) and to its own
-/healthz; how long it took from start to its first answer; and its memory
-(resident set size) per worker process after the run.
+the launcher would start it (cardnight/server.py's WORKERS x THREADS;
+waitress: one process with all their threads). The kinds of request take
+turns, server after server, for --rounds rounds, so a burst of other work
+on the machine moves all alike: /healthz, the board and the couple card
+answered 304 (the phones' polls), and both as full pages. Printed per
+server: requests per second, each as a ratio to gunicorn's in the same round
+(median over the rounds) and to its own /healthz; how long it took from
+start to its first answer; and its memory (resident set size) per worker
+process after the run.
 
 Needs wrk (the Debian package). Traffic goes only to 127.0.0.1; every run is
 bounded in time and count.

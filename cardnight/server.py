@@ -27,13 +27,28 @@ WSGI_APP = "cardnight.wsgi:application"
 DEFAULT = "granian"
 SERVERS = ("granian", "gunicorn", "waitress")
 # The same shape on every server: worker processes, each with threads that
-# run requests (a request waits on the database, not on the CPU). One worker
-# per core, at most three (granian's own advice: more workers than cores
-# slows it down), at least one.
-WORKERS = max(1, min(3, os.cpu_count() or 1))
+# run requests (a request waits on the database, not on the CPU).
 THREADS = 4
-# Connections a worker takes at once (phones that keep theirs open included).
-CONNECTIONS = 4096
+
+
+def processors() -> int:
+    """The processors this process may run on: all the computer's, or fewer
+    where the system limits it (Linux's affinity: `taskset`, a container)."""
+    affinity = getattr(os, "sched_getaffinity", None)  # not on Windows or macOS
+    return len(affinity(0)) if affinity else os.cpu_count() or 1
+
+
+def workers_for(cores: int) -> int:
+    """THE rule for how many worker processes serve the site on `cores`
+    processors: one per core, at most three (granian's own advice: more
+    workers than cores slows it down), at least one."""
+    return max(1, min(3, cores))
+
+
+WORKERS = workers_for(processors())
+# Connections the server takes at once, all its workers together (phones
+# that keep theirs open included): the same however many workers there are.
+CONNECTIONS = 12_288
 
 
 def _script(name: str) -> str:
@@ -74,11 +89,13 @@ def server_command(
             # Every phone keeps its connection open between polls. granian's
             # default (backlog / workers, about 340 a worker) stopped taking
             # new connections at about 1,000 phones: the volunteers' sign-in
-            # then waited for ever (bench/load.py --capacity 1000).
+            # then waited for ever (bench/load.py --capacity 1000). Each
+            # worker takes its share of CONNECTIONS: one worker on one
+            # processor takes as many as three did.
             "--backlog",
             str(CONNECTIONS),
             "--backpressure",
-            str(CONNECTIONS),
+            str(CONNECTIONS // max(1, workers)),
             "--workers-kill-timeout",
             "10",
             "--respawn-failed-workers",

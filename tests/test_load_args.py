@@ -67,3 +67,16 @@ def test_the_server_can_have_processors_of_its_own_and_the_load_the_others(monke
     assert kept == [{1}]
     with pytest.raises(SystemExit, match="no processor"):
         load.keep_off("0-3")
+
+
+def test_the_server_starts_as_make_run_would_on_the_processors_it_has(monkeypatch):
+    """One worker per processor the server may use, at most three (the
+    launcher's rule): pinned to one processor, one worker."""
+    from bench import load
+
+    monkeypatch.setattr(load, "processors", lambda: 2)
+    assert load.as_make_run(parse_args(["--capacity", "100"]))["workers"] == 2
+    pinned = parse_args(["--capacity", "100", "--server-cpus", "0"])
+    assert load.as_make_run(pinned)["workers"] == 1
+    assert load.as_make_run(parse_args(["--server-cpus", "0-5"]))["workers"] == 3
+    assert load.as_make_run(pinned)["threads"] == 4

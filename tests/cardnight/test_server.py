@@ -27,10 +27,29 @@ def test_every_server_serves_the_wsgi_application_on_the_address_given(name):
 def test_granian_takes_the_connections_of_thousands_of_phones():
     """Each phone keeps its connection open between polls: with granian's
     default (backlog / workers) a worker stopped taking connections at about
-    340, and at 1,000 phones nobody could sign in (bench/load.py --capacity)."""
-    command = server.server_command("granian", workers=3)
-    for option in ("--backlog", "--backpressure"):
-        assert int(command[command.index(option) + 1]) >= 4000
+    340, and at 1,000 phones nobody could sign in (bench/load.py --capacity).
+    The server takes as many however many workers it has: one worker that
+    took only 4,096 left the organizer out at 8,000 phones."""
+    for workers in (1, 2, 3):
+        command = server.server_command("granian", workers=workers)
+        assert int(command[command.index("--backlog") + 1]) >= 12_000
+        per_worker = int(command[command.index("--backpressure") + 1])
+        assert per_worker >= 4000 and per_worker * workers >= 12_000
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 2), (3, 3), (4, 3), (64, 3)])
+def test_one_worker_per_core_at_most_three(cores, workers):
+    assert server.workers_for(cores) == workers
+
+
+def test_the_cores_counted_are_the_ones_this_process_may_use(monkeypatch):
+    """A server pinned to one processor (taskset, a container) starts one
+    worker, not one per processor of the computer."""
+    monkeypatch.setattr(server.os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    monkeypatch.setattr(server.os, "cpu_count", lambda: 8)
+    assert server.processors() == 1
+    monkeypatch.delattr(server.os, "sched_getaffinity", raising=False)  # Windows, macOS
+    assert server.processors() == 8
 
 
 def test_an_unknown_server_is_refused_with_the_names_that_work(monkeypatch):
