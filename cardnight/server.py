@@ -33,7 +33,8 @@ THREADS = 4
 
 def processors() -> int:
     """The processors this process may run on: all the computer's, or fewer
-    where the system limits it (Linux's affinity: `taskset`, a container)."""
+    where Linux's affinity limits it (`taskset`, a container's cpuset; a
+    CPU quota such as `docker --cpus` is not seen)."""
     affinity = getattr(os, "sched_getaffinity", None)  # not on Windows or macOS
     return len(affinity(0)) if affinity else os.cpu_count() or 1
 

@@ -45,6 +45,8 @@ def test_given_values_win_over_the_halls_defaults():
         ["--capacity", "100,200", "--repeat", "0"],
         ["--capacity", "100,200", "--cpu-share", "-0.5"],
         ["--capacity", "100,200", "--cpu-share", "1000"],
+        ["--capacity", "100", "--server-cpus", "first"],
+        ["--capacity", "100", "--server-cpus", "3-1"],
     ],
 )
 def test_impossible_runs_are_refused(argv, capsys):
