@@ -248,8 +248,9 @@ def run_on(db: str, args) -> dict:
         couples = args.tables * 2
         manage(env, "shell", "--no-imports", "-c", SETUP.format(
             password=PASSWORD, volunteers=args.volunteers, slug=SLUG, couples=couples))  # fmt: skip
-        shape = {"workers": WORKERS, "threads": THREADS}
-        servers = [stack.enter_context(Server(env, **shape)) for _ in range(count)]
+        servers = [
+            stack.enter_context(Server(env, workers=WORKERS, threads=THREADS)) for _ in range(count)
+        ]
         status, _ = signed_in(servers[0].url, "olive").post(f"/evenings/{SLUG}/game/start/", {})
         assert status in (200, 302), f"could not start the evening: {status}"
         rate, healthz_cpu, alone_ms = healthz_yardstick(servers, args.healthz_seconds)

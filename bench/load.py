@@ -299,11 +299,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--repeat must be at least 1")
     if not 0 <= args.cpu_share <= (os.cpu_count() or 1):
         parser.error("--cpu-share must be from 0 (the whole machine) to the number of processors")
-    try:
-        if args.server_cpus and not cpu_list(args.server_cpus):
-            raise ValueError(args.server_cpus)
-    except ValueError:
-        parser.error(f"--server-cpus takes taskset's list (0 or 0,2-3), not {args.server_cpus!r}")
+    if args.server_cpus:
+        try:
+            given = cpu_list(args.server_cpus)
+        except ValueError:
+            given = set()
+        if not given:
+            wrong = args.server_cpus
+            parser.error(f"--server-cpus takes taskset's list (0 or 0,2-3), not {wrong!r}")
     if args.server_cpu_share and not args.server_cpus:
         parser.error("--server-cpu-share needs --server-cpus: the load must have its own processor")
     if args.server_cpu_share and args.cpu_share:
