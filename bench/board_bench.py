@@ -1,6 +1,6 @@
 """The public scoreboard under the production server, side by side with /healthz.
 
-    .venv/bin/python bench/board_bench.py [--couples 200] [--seconds 4] [--rounds 3]
+    .venv/bin/python bench/board_bench.py [--couples 200] [--seconds 2] [--rounds 8]
                                           [--clients 16] [--database-url URL]
 
 What it does, all on 127.0.0.1:
@@ -12,7 +12,8 @@ What it does, all on 127.0.0.1:
    command does not exist, the same evening built in code.
 3. The production server exactly as `cardnight serve` starts it
    (cardnight/server.py; CARDNIGHT_SERVER picks another; WORKERS / THREADS
-   from the environment, 3 and 4 by default), on a free port; stopped at the end.
+   from the environment, by default the launcher's: a worker per processor,
+   at most 3, x 4 threads), on a free port; stopped at the end.
 4. `wrk` (the Debian package) when it is installed: 2 threads, --clients
    keep-alive connections, one URL for --seconds (whole seconds); otherwise
    a plain Python load generator (--clients threads, each with its own
