@@ -6,16 +6,22 @@ keep the passes in the cache and answer the polls."""
 
 from __future__ import annotations
 
+import functools
+import gzip
+import hashlib
+from typing import NamedTuple
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.template import Context
 from django.template.loader import get_template
+from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from scoring import board
 from scoring.board.card_words import CardWords
-from scoring.board.packing import gzipped, packed
+from scoring.board.packing import gzipped, packed_only
 from tables.links import url_stem
 from tables.models import Evening
 
@@ -36,24 +42,45 @@ def plain(template: str, context: dict) -> str:
     return get_template(template).template.render(Context(context, use_l10n=False))
 
 
-def with_punches(card: dict, made: dict) -> dict:
+def with_punches(card: dict) -> dict:
     """The card with its punch card's HTML (`punch_html`, what _card.html
-    shows): each game's mark rendered once per state for every card of a
-    pass (`made`, by game and state), not once per card."""
+    shows): each game's mark rendered once per state and language in this
+    process (`punch_mark`), not once per card or per pass."""
+    language = translation.get_language()
     parts = []
     for game in card["punch_card"]:
-        state = (game["game"], game["punched"], game["played"], game["current"])
-        html = made.get(state)
-        if html is None:
-            html = made[state] = plain("board/_punch.html", {"g": game}).strip()
+        html = punch_mark(language, game["game"], game["punched"], game["played"], game["current"])
         parts.append(f"\n    {html}\n    ")
     return {**card, "punch_html": mark_safe("".join(parts))}  # noqa: S308 - our template's
 
 
+@functools.lru_cache(maxsize=1024)
+def punch_mark(language: str | None, game: int, punched: bool, played: bool, current: bool) -> str:
+    """One game's mark on a punch card (board/_punch.html), in `language`
+    (the active one, which the template's words are in): what it shows is
+    all in the arguments, so it is rendered once per process (a few hundred
+    at most: 8 states of each game, in each language)."""
+    mark = {"game": game, "punched": punched, "played": played, "current": current}
+    return plain("board/_punch.html", {"g": mark}).strip()
+
+
+class KeptCard(NamedTuple):
+    """A card of a pass as the cache keeps it. Every server process reads
+    the whole pass once per version, so it is kept small: the poll's answer
+    gzipped as it is sent (its HTML is unpacked only for a full page or a
+    browser that takes no gzip), where the data-etag goes in that HTML, and
+    a digest of what the card shows (`board.card_state`) to compare with the
+    next pass's. A pass of 200 couples is some 140 KB, not 1 MB."""
+
+    state: bytes
+    slot: int
+    gzip: bytes
+
+
 class CardPass:
     """What every couple card of one evening, version and language shares
-    (its words, address, heading and punch marks: made once for all of
-    them), each card's context for board/_card.html, and its HTML.
+    (its words, address and heading: made once for all of them), each
+    card's context for board/_card.html, and its HTML.
 
     `before`: the pass built last for an earlier version (`board.last_built`,
     from the shared cache, whichever process built it): a card whose state
@@ -66,7 +93,6 @@ class CardPass:
         self.head = board.heading(evening)
         self.words = CardWords()
         self.url = url_stem("board-couple", evening.slug)
-        self.made: dict = {}
         self.before: dict = before["cards"] if before else {}
 
     def context(self, card: dict, etag_attribute: str | None = None) -> dict:
@@ -77,7 +103,7 @@ class CardPass:
             etag_attribute = etag_attribute_of(card_etag(self.state, number, self.language))
         return {
             "url": f"{self.url}{number}/",
-            "card": with_punches(card, self.made),
+            "card": with_punches(card),
             "words": self.words.words,
             "said": self.words.sentences(card),
             "slug": self.evening.slug,
@@ -86,16 +112,17 @@ class CardPass:
             "head": self.head,
         }
 
-    def card(self, card: dict) -> tuple[str, str, bytes]:
-        """(the card's state, board/_card.html for it with `ETAG_SLOT` where
-        its data-etag goes, a poll's answer gzipped): rendered and gzipped
+    def card(self, card: dict) -> KeptCard:
+        """The card as the pass keeps it (`KeptCard`): rendered and gzipped
         only when the last pass had it otherwise."""
-        state = self.url + board.card_state(self.evening, card)
+        shown = (self.url + board.card_state(self.evening, card)).encode()
+        state = hashlib.blake2b(shown, digest_size=16).digest()
         kept = self.before.get(card["couple"])
-        if kept is not None and kept[0] == state:
+        if kept is not None and kept.state == state:
             return kept
         html = plain("board/_card.html", self.context(card, ETAG_SLOT))
-        return state, html, gzipped(_without_etag(html))
+        slot = html.index(ETAG_SLOT)
+        return KeptCard(state, slot, gzipped(html[:slot] + html[slot + len(ETAG_SLOT) :]))
 
     def every_card(self, cards: dict[int, dict]) -> dict:
         """The pass's value, kept in the cache: every card (`card`) by
@@ -116,17 +143,14 @@ def etag_attribute_of(etag: str) -> str:
     return format_html(' data-etag="{}"', etag)
 
 
-def _without_etag(html: str) -> str:
-    return html.replace(ETAG_SLOT, "", 1)
-
-
-def poll_answer(request: HttpRequest, card: tuple[str, str, bytes]) -> HttpResponse:
+def poll_answer(request: HttpRequest, card: KeptCard) -> HttpResponse:
     """A card of a pass as a poll's answer: the same at every version (its
-    ETag is the answer's header), gzipped once (`card[2]`)."""
-    return packed(request, _without_etag(card[1]), card[2], "text/html; charset=utf-8")
+    ETag is the answer's header), gzipped once."""
+    return packed_only(request, card.gzip, "text/html; charset=utf-8")
 
 
-def in_page(card: tuple[str, str, bytes], etag: str) -> str:
+def in_page(card: KeptCard, etag: str) -> str:
     """A card of a pass as a page shows it: with its ETag (`card_etag`), which
     the page's first poll sends."""
-    return card[1].replace(ETAG_SLOT, etag_attribute_of(etag), 1)
+    html = gzip.decompress(card.gzip).decode()
+    return html[: card.slot] + etag_attribute_of(etag) + html[card.slot :]

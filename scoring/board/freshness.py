@@ -215,7 +215,9 @@ def _shared_dir() -> Path | None:
 
 
 def _shared() -> bool:
-    return bool(getattr(settings, "REDIS_URL", "")) or _shared_dir() is not None
+    """Whether values are shared with other processes (`_shared_dir`, or
+    Redis): asked on every cache read, so without making a Path."""
+    return bool(getattr(settings, "REDIS_URL", "") or getattr(settings, "BOARD_SHARED_DIR", None))
 
 
 def _keep_here(key: str, rendered: bool) -> bool:

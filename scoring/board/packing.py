@@ -42,6 +42,17 @@ def packed(request: HttpRequest, text: str, packed_body: bytes, content_type: st
     return _answer(request, lambda: packed_body, lambda: text, content_type=content_type)
 
 
+def packed_only(request: HttpRequest, packed_body: bytes, content_type: str) -> HttpResponse:
+    """`packed` for what is kept gzipped only: unpacked for the rare browser
+    that does not take gzip."""
+    return _answer(
+        request,
+        lambda: packed_body,
+        lambda: gzip.decompress(packed_body),
+        content_type=content_type,
+    )
+
+
 # A full page holds a CSRF token (base.html's hx-headers and its forms) and,
 # for someone signed in, their links. For an anonymous visitor with no session
 # (every phone in the hall) the page is otherwise the same for everyone, so it

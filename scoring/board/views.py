@@ -161,7 +161,7 @@ class PollMiddleware:
         if match is None or request.META.get("QUERY_STRING"):
             return None
         kind = "tv" if match["tv"] else "board" if match["number"] is None else "couple"
-        language = translation.get_language_from_request(request)
+        language = _asked_language(request)
         headers = _live_headers.get((kind, language))
         state = _looked_up(request, match["slug"]) if headers is not None else None
         if state is None:
@@ -211,7 +211,7 @@ class PollMiddleware:
         kind = "tv" if match["tv"] else "board"
         if match["number"] is not None:
             kind = f"couple-{int(match['number'])}"
-        language = translation.get_language_from_request(request)
+        language = _asked_language(request)
         poll = str(settings.BOARD_POLL_SECONDS)
         return board.cache_key(state, f"{kind}-page", language, poll), state, kind, language
 
@@ -243,7 +243,7 @@ class PollMiddleware:
         kind = "tv" if match["tv"] else "board"
         if match["number"] is not None:
             kind = f"couple-{int(match['number'])}"
-        language = translation.get_language_from_request(request)
+        language = _asked_language(request)
         tag = _etag(request, state, kind, True, language)
         if not is_current(request, tag):
             return None
@@ -263,6 +263,15 @@ def _not_modified_headers() -> list[tuple[str, str]]:
     response = _finish(HttpResponseNotModified(), "board", True)
     patch_vary_headers(response, ["Accept-Language"])
     return list(response.items())
+
+
+def _asked_language(request: HttpRequest) -> str:
+    """The language LocaleMiddleware would pick for `request`, worked out
+    once per request however many of PollMiddleware's answers ask."""
+    language = request.__dict__.get("_board_language")
+    if language is None:
+        language = request._board_language = translation.get_language_from_request(request)
+    return language
 
 
 def _looked_up(request: HttpRequest, slug: str) -> board.BoardState | None:

@@ -137,6 +137,21 @@ def test_polls_and_the_json_come_gzipped_to_a_browser_that_takes_it(client, make
         assert len(packed.content) * 4 < len(plain.content)
 
 
+def test_a_couples_card_comes_gzipped_or_plain_the_same_card(client, make_evening):
+    """A card's poll answer is kept gzipped only (scoring/board/cards.py,
+    `KeptCard`): a browser that takes no gzip gets the same card unpacked."""
+    evening = make_evening(couples=12, played=3, current_in=1)
+    for number in (1, 7, 12):
+        path = url("board-couple", evening, number)
+        packed = client.get(path, headers={**HTMX, "Accept-Encoding": "gzip"})
+        plain = client.get(path, headers=HTMX)
+        assert packed["Content-Encoding"] == "gzip" and "Content-Encoding" not in plain
+        assert "Accept-Encoding" in plain["Vary"] and "Accept-Encoding" in packed["Vary"]
+        assert gzip.decompress(packed.content) == plain.content
+        assert f'id="couple-card-{number}"'.encode() in plain.content
+        assert b"data-etag" not in plain.content  # the answer's ETag header says it
+
+
 def test_a_page_with_a_csrf_token_is_gzipped_with_the_token_never_compressed(make_evening):
     """Compressing a secret next to text an attacker can vary leaks it
     (BREACH): the token goes in uncompressed, between pieces compressed on

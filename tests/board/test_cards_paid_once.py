@@ -2,6 +2,7 @@
 from ONE pass over the board's tree, shared by the server's processes
 (Redis, or files in BOARD_SHARED_DIR without it), with one builder at a time."""
 
+import gzip
 import threading
 
 import pytest
@@ -67,7 +68,7 @@ def test_a_card_rendered_without_number_localisation_is_the_same_card(make_eveni
     data = build_board(evening)
     with translation.override(language):
         for card in board.couple_cards(evening, data, board.get_seating(evening)).values():
-            context = {"card": board_cards.with_punches(card, {}), "slug": evening.slug}
+            context = {"card": board_cards.with_punches(card), "slug": evening.slug}
             context.update(poll=5, etag="x", head=board.heading(evening))
             assert board_cards.plain("board/_card.html", context) == render_to_string(
                 "board/_card.html", context
@@ -133,3 +134,50 @@ def test_a_value_being_built_is_waited_for_not_built_again(make_evening, shared_
     second.join(5)
     assert answers == ["value", "value"]
     assert built == [1]
+
+
+def test_the_pass_every_process_reads_holds_each_card_once_gzipped(
+    client, make_evening, shared_dir
+):
+    """Every server process reads the whole pass once per version: it holds
+    each card's poll answer as sent (gzipped) and little else, not its HTML
+    and state again beside it (1 MB for 200 couples, read by every process
+    after every result)."""
+    evening = evening_of(make_evening, couples=40, played=6, current_in=3)
+    gzip_head = {**HTMX, "Accept-Encoding": "gzip"}
+    sent = [
+        client.get(url("board-couple", evening, number), headers=gzip_head)
+        for number in range(1, 41)
+    ]
+    assert {answer["Content-Encoding"] for answer in sent} == {"gzip"}
+    answers = sum(len(answer.content) for answer in sent)
+    html = sum(len(gzip.decompress(answer.content)) for answer in sent)
+    key = freshness.cache_key(board.state_of(evening), "cards", "en", "5")
+    kept = freshness._Folder.path(shared_dir, key).stat().st_size
+    assert answers < kept < answers + 64 * 40  # a few bytes per card beside its answer
+    assert kept * 3 < html
+
+
+def test_a_punch_mark_is_rendered_once_per_process_not_once_per_pass(
+    client, make_evening, monkeypatch, no_coalescing
+):
+    """Each game's mark looks the same on every card in the same state, in
+    every pass: after a result, the new pass renders none it rendered before."""
+    rendered = []
+    real = board_cards.plain
+
+    def plain(template, context):
+        if template == "board/_punch.html":
+            rendered.append(tuple(context["g"].values()))
+        return real(template, context)
+
+    monkeypatch.setattr(board_cards, "plain", plain)
+    board_cards.punch_mark.cache_clear()
+    evening = make_evening(couples=12, played=3, current_in=1)
+    first = client.get(url("board-couple", evening, 1), headers=HTMX)
+    assert rendered  # the first pass renders each state once
+    assert len(rendered) == len(set(rendered))
+    record(evening, 2)
+    second = client.get(url("board-couple", evening, 1), headers=HTMX)
+    assert first["ETag"] != second["ETag"]
+    assert len(rendered) == len(set(rendered))
