@@ -143,10 +143,13 @@ def etag_attribute_of(etag: str) -> str:
     return format_html(' data-etag="{}"', etag)
 
 
-def poll_answer(request: HttpRequest, card: KeptCard) -> HttpResponse:
+def poll_answer(request: HttpRequest, card: KeptCard, headers=None) -> HttpResponse:
     """A card of a pass as a poll's answer: the same at every version (its
-    ETag is the answer's header), gzipped once."""
-    return packed_only(request, card.gzip, "text/html; charset=utf-8")
+    ETag is the answer's header), gzipped once. `headers`: an earlier
+    answer's (`packing._answer`)."""
+    if headers is None:
+        return packed_only(request, card.gzip, content_type="text/html; charset=utf-8")
+    return packed_only(request, card.gzip, headers=headers)
 
 
 def in_page(card: KeptCard, etag: str) -> str:

@@ -138,7 +138,7 @@ class PollMiddleware:
         kind = getattr(response, "board_live", None)
         if kind and response.status_code == 200:
             language = response.get("Content-Language", "")
-            headers = [(k, v) for k, v in response.items() if k.lower() not in _OWN_HEADERS]
+            headers = {k: v for k, v in response.items() if k.lower() not in _OWN_HEADERS}
             _live_headers[kind, language] = headers
         page = getattr(response, "board_page", None)
         if shared is not None and page is not None and response.status_code == 200:
@@ -167,8 +167,11 @@ class PollMiddleware:
         if state is None:
             return None
         parts = _live_parts("cards" if kind == "couple" else f"{kind}-live", language)
-        held = board.held_version(request, state)
-        found = board.ready(state, parts, settings.BOARD_MIN_REBUILD_SECONDS, held)
+        # This version's part; else one built within the window, no older
+        # than what the phone holds (only then is its ETag read).
+        found = board.ready(state, parts, 0) or board.ready(
+            state, parts, settings.BOARD_MIN_REBUILD_SECONDS, board.held_version(request, state)
+        )
         if found is None:
             return None
         value, shown = found
@@ -178,14 +181,12 @@ class PollMiddleware:
             tag = card_etag(shown, number, language)
             if card is None or is_current(request, tag):
                 return None  # the view answers ("not found", or as it does)
-            response = poll_answer(request, card)
+            response = poll_answer(request, card, headers)
         else:
             tag = board.etag(shown, f"{kind}-live", language)
             if is_current(request, tag):
                 return None
-            response = packed(request, value["html"], value["gzip"], "text/html; charset=utf-8")
-        for name, header in headers:
-            response[name] = header
+            response = packed(request, value["html"], value["gzip"], headers=headers)
         response["ETag"] = tag
         response["Content-Length"] = str(len(response.content))  # as CommonMiddleware says
         return response
@@ -291,7 +292,7 @@ _pages = freshness._Recent(size=64)
 _OWN_HEADERS = {"content-length", "content-encoding", "etag", "set-cookie"}
 # The headers of a live part's poll answered by the view, by (kind, language):
 # kind is "board", "tv" or "couple" (`PollMiddleware.live_poll`).
-_live_headers: dict[tuple[str, str], list] = {}
+_live_headers: dict[tuple[str, str], dict[str, str]] = {}
 
 
 def _live_parts(kind: str, language: str) -> tuple[str, str, str]:
@@ -351,7 +352,9 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     template = f"board/{kind}.html"
     if request.htmx:
         live, shown = _live(request, slug, f"{template}#live", kind, recent=True)
-        response = packed(request, live["html"], live["gzip"], "text/html; charset=utf-8")
+        response = packed(
+            request, live["html"], live["gzip"], content_type="text/html; charset=utf-8"
+        )
         response.board_live = kind  # PollMiddleware answers the next such poll
         if shown.version != _state(request).version:
             # A part a moment old: its own ETag, so the next poll asks again.
@@ -404,7 +407,7 @@ def board_json(request: HttpRequest, slug: str) -> HttpResponse:
         board.cache_set(
             board.cache_key(board.state_of(evening), JSON_KIND, language), value, rendered=True
         )
-    return packed(request, value["body"], value["gzip"], "application/json")
+    return packed(request, value["body"], value["gzip"], content_type="application/json")
 
 
 def _recent(request: HttpRequest, parts: tuple[str, ...], build, *, recent: bool):
