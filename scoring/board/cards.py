@@ -115,7 +115,7 @@ class CardPass:
     def card(self, card: dict) -> KeptCard:
         """The card as the pass keeps it (`KeptCard`): rendered and gzipped
         only when the last pass had it otherwise."""
-        shown = (self.url + board.card_state(self.evening, card)).encode()
+        shown = self.url.encode() + board.card_state(self.evening, card)
         state = hashlib.blake2b(shown, digest_size=16).digest()
         kept = self.before.get(card["couple"])
         if kept is not None and kept.state == state:
