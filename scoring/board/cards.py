@@ -70,7 +70,7 @@ class KeptCard(NamedTuple):
     gzipped as it is sent (its HTML is unpacked only for a full page or a
     browser that takes no gzip), where the data-etag goes in that HTML, and
     a digest of what the card shows (`board.card_state`) to compare with the
-    next pass's. A pass of 200 couples is some 140 KB, not 1 MB."""
+    next pass's. A pass of 200 couples is some 130 KB, not 1 MB."""
 
     state: bytes
     slot: int
