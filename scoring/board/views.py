@@ -167,11 +167,8 @@ class PollMiddleware:
         if state is None:
             return None
         parts = _live_parts("cards" if kind == "couple" else f"{kind}-live", language)
-        # This version's part; else one built within the window, no older
-        # than what the phone holds (only then is its ETag read).
-        found = board.ready(state, parts, 0) or board.ready(
-            state, parts, settings.BOARD_MIN_REBUILD_SECONDS, board.held_version(request, state)
-        )
+        held = board.held_version(request, state)
+        found = board.ready(state, parts, settings.BOARD_MIN_REBUILD_SECONDS, held)
         if found is None:
             return None
         value, shown = found
