@@ -147,9 +147,7 @@ def poll_answer(request: HttpRequest, card: KeptCard, headers=None) -> HttpRespo
     """A card of a pass as a poll's answer: the same at every version (its
     ETag is the answer's header), gzipped once. `headers`: an earlier
     answer's (`packing._answer`)."""
-    if headers is None:
-        return packed_only(request, card.gzip, content_type="text/html; charset=utf-8")
-    return packed_only(request, card.gzip, headers=headers)
+    return packed_only(request, card.gzip, "text/html; charset=utf-8", headers)
 
 
 def in_page(card: KeptCard, etag: str) -> str:

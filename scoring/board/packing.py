@@ -21,17 +21,18 @@ def gzipped(text: str) -> bytes:
 
 
 def _answer(
-    request: HttpRequest, gzipped_body, plain_body, vary=(), headers=None, **kwargs
+    request: HttpRequest, gzipped_body, plain_body, vary=(), content_type=None, headers=None
 ) -> HttpResponse:
     """`gzipped_body()` to a browser that takes gzip, `plain_body()` to any
     other (only the one sent is made), with the Vary header caches need
     (plus `vary`): the one place that decides. `headers`: those of an
-    earlier such answer (Vary and Content-Type included, not its
-    Content-Encoding), set as they are instead of worked out again."""
+    earlier such answer (Vary and Content-Type among them, not its
+    Content-Encoding), set as they are instead of worked out again; then
+    `content_type` is theirs."""
     takes_gzip = _ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))
     body = gzipped_body() if takes_gzip else plain_body()
     if headers is None:
-        response = HttpResponse(body, **kwargs)
+        response = HttpResponse(body, content_type=content_type)
         patch_vary_headers(response, ["Accept-Encoding", *vary])
     else:
         response = HttpResponse(body, headers=headers)
@@ -40,20 +41,32 @@ def _answer(
     return response
 
 
-def packed(request: HttpRequest, text: str, packed_body: bytes, **kwargs) -> HttpResponse:
+def packed(
+    request: HttpRequest, text: str, packed_body: bytes, content_type: str, headers=None
+) -> HttpResponse:
     """`text`, sent gzipped (compressed once per version) to a browser that
     takes gzip: the live part of 200 couples is 60 KiB, 6 KiB gzipped, and a
     hall of phones fetches it after every change over the hall's Wi-Fi. Only
     for answers that hold no secret and nothing the visitor typed (BREACH):
-    the live parts and the JSON, never a page with a CSRF token. `kwargs`:
-    `content_type`, or `headers` (`_answer`)."""
-    return _answer(request, lambda: packed_body, lambda: text, **kwargs)
+    the live parts and the JSON, never a page with a CSRF token. `headers`:
+    see `_answer`."""
+    return _answer(
+        request, lambda: packed_body, lambda: text, content_type=content_type, headers=headers
+    )
 
 
-def packed_only(request: HttpRequest, packed_body: bytes, **kwargs) -> HttpResponse:
+def packed_only(
+    request: HttpRequest, packed_body: bytes, content_type: str, headers=None
+) -> HttpResponse:
     """`packed` for what is kept gzipped only: unpacked for the rare browser
-    that does not take gzip. `kwargs`: `content_type`, or `headers`."""
-    return _answer(request, lambda: packed_body, lambda: gzip.decompress(packed_body), **kwargs)
+    that does not take gzip."""
+    return _answer(
+        request,
+        lambda: packed_body,
+        lambda: gzip.decompress(packed_body),
+        content_type=content_type,
+        headers=headers,
+    )
 
 
 # A full page holds a CSRF token (base.html's hx-headers and its forms) and,

@@ -183,7 +183,9 @@ class PollMiddleware:
             tag = board.etag(shown, f"{kind}-live", language)
             if is_current(request, tag):
                 return None
-            response = packed(request, value["html"], value["gzip"], headers=headers)
+            response = packed(
+                request, value["html"], value["gzip"], "text/html; charset=utf-8", headers
+            )
         response["ETag"] = tag
         response["Content-Length"] = str(len(response.content))  # as CommonMiddleware says
         return response
@@ -349,9 +351,7 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     template = f"board/{kind}.html"
     if request.htmx:
         live, shown = _live(request, slug, f"{template}#live", kind, recent=True)
-        response = packed(
-            request, live["html"], live["gzip"], content_type="text/html; charset=utf-8"
-        )
+        response = packed(request, live["html"], live["gzip"], "text/html; charset=utf-8")
         response.board_live = kind  # PollMiddleware answers the next such poll
         if shown.version != _state(request).version:
             # A part a moment old: its own ETag, so the next poll asks again.
@@ -404,7 +404,7 @@ def board_json(request: HttpRequest, slug: str) -> HttpResponse:
         board.cache_set(
             board.cache_key(board.state_of(evening), JSON_KIND, language), value, rendered=True
         )
-    return packed(request, value["body"], value["gzip"], content_type="application/json")
+    return packed(request, value["body"], value["gzip"], "application/json")
 
 
 def _recent(request: HttpRequest, parts: tuple[str, ...], build, *, recent: bool):

@@ -11,7 +11,7 @@ from django.utils import translation
 
 from scoring import board
 from scoring.board import cards as board_cards
-from scoring.board import freshness
+from scoring.board import freshness, views
 from scoring.board.data import build_board
 from tables.models import Evening
 from tests.support.board import HTMX, record, url
@@ -152,7 +152,7 @@ def test_the_pass_every_process_reads_holds_each_card_once_gzipped(
     assert {answer["Content-Encoding"] for answer in sent} == {"gzip"}
     answers = sum(len(answer.content) for answer in sent)
     html = sum(len(gzip.decompress(answer.content)) for answer in sent)
-    key = freshness.cache_key(board.state_of(evening), "cards", "en", "5")
+    key = freshness.cache_key(board.state_of(evening), *views._live_parts("cards", "en"))
     kept = freshness._Folder.path(shared_dir, key).stat().st_size
     assert answers < kept < answers + 64 * 40  # a few bytes per card beside its answer
     assert kept * 3 < html
