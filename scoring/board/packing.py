@@ -197,11 +197,13 @@ def visitors_token(request: HttpRequest) -> str:
     return request.META["CSRF_COOKIE"]
 
 
-def send_page(request: HttpRequest, page: PackedPage) -> HttpResponse:
+def send_page(request: HttpRequest, page: PackedPage, headers=None) -> HttpResponse:
     """A shared full page with this visitor's CSRF token, gzipped when the
-    browser takes gzip (as every phone's does)."""
+    browser takes gzip (as every phone's does). `headers`: see `_answer`."""
     token = visitors_token(request)
     # It holds the cookie's secret: it varies with the cookie.
-    response = _answer(request, lambda: page.gzip(token), lambda: page.text(token), ["Cookie"])
+    response = _answer(
+        request, lambda: page.gzip(token), lambda: page.text(token), ["Cookie"], headers=headers
+    )
     response.board_page = page
     return response

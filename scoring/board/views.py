@@ -221,9 +221,7 @@ class PollMiddleware:
         after this one answered, without running them again."""
         _key, state, kind, language = shared
         self.csrf.process_request(request)
-        response = send_page(request, page)
-        for name, value in headers:
-            response[name] = value
+        response = send_page(request, page, headers)
         response["ETag"] = _etag(request, state, kind, False, language)
         response["Content-Length"] = str(len(response.content))  # as CommonMiddleware says
         return self.csrf.process_response(request, response)
