@@ -2,10 +2,11 @@
 
     .venv/bin/python bench/startup_bench.py [--rounds 9] [--path /healthz]
 
-What a gunicorn worker does when it starts (`make run` does not preload the
+What a server worker does when it starts (`make run` does not preload the
 app: each worker imports it): a new Python process imports
 `cardnight.wsgi` and answers one GET --path through the WSGI callable (on a
-throwaway SQLite database, migrated beforehand). Timed from spawning the
+throwaway SQLite database, migrated beforehand, and the site's bytecode
+compiled beforehand, as `cardnight serve` does before its workers start). Timed from spawning the
 process to reading its answer. Beside it, in the same rounds and
 alternating:
 
@@ -36,6 +37,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cardnight.server import compile_site  # noqa: E402
+
 AIM = 3.0
 
 REQUEST = """
@@ -104,6 +109,9 @@ def main(argv: list[str]) -> int:
         for step in (["migrate", "--noinput", "-v0"], ["collectstatic", "--noinput", "-v0"]):
             subprocess.run([*manage, *step], env=env, cwd=ROOT, check=True)
         env.pop("CARDNIGHT_PLAIN_STATIC")
+        compile_site()  # as `cardnight serve` does
+        if args.before:
+            compile_site(Path(args.before))
         bare_env = {k: v for k, v in env.items() if k != "DJANGO_SETTINGS_MODULE"}
         codes = {
             "site": (SITE.format(root=str(ROOT)) + request, env),

@@ -57,7 +57,7 @@ def _call(*args: str) -> None:
 
 
 def serve(options: argparse.Namespace) -> int:
-    from cardnight.server import chosen_server, server_command
+    from cardnight.server import chosen_server, compile_site, server_command
 
     _setup(options.data)
     from django.conf import settings
@@ -68,6 +68,7 @@ def serve(options: argparse.Namespace) -> int:
     _call("collectstatic", "--noinput", "--verbosity", "0")
     _call("ensure_organizer")
     _call("addresses", "--host", options.host, "--port", str(options.port))
+    compile_site()
     server = options.server or chosen_server()
     command = server_command(
         server,

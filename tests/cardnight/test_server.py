@@ -2,6 +2,7 @@
 and the limits a hall full of phones needs."""
 
 import contextlib
+import importlib.util
 import json
 import os
 import signal
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -130,3 +132,64 @@ def test_stopping_cardnight_serve_stops_the_server_it_started(tmp_path):
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
+
+
+WORKER_COMPILES = """
+import json, sys
+from importlib.machinery import SourceFileLoader
+compiled = []
+source_to_code = SourceFileLoader.source_to_code
+def counted(self, data, path, *args, **kwargs):
+    compiled.append(str(path))
+    return source_to_code(self, data, path, *args, **kwargs)
+SourceFileLoader.source_to_code = counted
+import cardnight.wsgi
+print(json.dumps([path for path in compiled if path.startswith(sys.argv[1])]))
+"""
+
+
+def test_a_worker_loads_the_site_compiled_even_where_python_writes_no_bytecode(tmp_path):
+    """What `cardnight serve` compiles before its workers start is every
+    module a worker loads, so a worker never compiles the site from source,
+    not even where Python writes no bytecode of its own
+    (PYTHONDONTWRITEBYTECODE): that was a third of each worker's start."""
+    assert server.compile_site()
+    env = server_env(tmp_path, DEBUG="false", LOG_LEVEL="ERROR", PYTHONDONTWRITEBYTECODE="1")
+    env["PYTHONPATH"] = str(ROOT)
+    root = str(server.SITE_ROOT)
+    answer = subprocess.run(
+        [sys.executable, "-c", WORKER_COMPILES, root],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert json.loads(answer.stdout.strip().splitlines()[-1]) == []
+
+
+def test_compiling_the_site_writes_bytecode_for_every_package_and_passes_over_a_read_only_one(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    for package in server.PACKAGES:
+        (tmp_path / package / "deep").mkdir(parents=True)
+        (tmp_path / package / "deep" / "module.py").write_text("VALUE = 1\n")
+    assert server.compile_site(tmp_path)
+    for package in server.PACKAGES:
+        source = tmp_path / package / "deep" / "module.py"
+        assert Path(importlib.util.cache_from_source(str(source))).exists()
+    (tmp_path / "tables" / "broken.py").write_text("def (:\n")
+    assert not server.compile_site(tmp_path)  # said, never raised
+
+
+def test_cardnight_serve_compiles_the_site_before_it_starts_the_server(monkeypatch):
+    from cardnight import cli
+
+    done = []
+    monkeypatch.setattr(cli, "_call", lambda *args: done.append(args[0]))
+    monkeypatch.setattr(server, "compile_site", lambda: done.append("compile") or True)
+    monkeypatch.setattr(cli, "_run_server", lambda command, env: done.append("server") or 0)
+    assert cli.main(["serve", "--port", "8123"]) == 0
+    assert done[-2:] == ["compile", "server"]
