@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from cardnight import server
-from tests.support.hall import ROOT, free_port, run_manage, server_env
+from tests.support.hall import ROOT, free_port, run_manage, run_python, server_env
 
 
 @pytest.mark.parametrize("name", server.SERVERS)
@@ -155,21 +155,11 @@ def test_a_worker_loads_the_site_compiled_even_where_python_writes_no_bytecode(t
     (PYTHONDONTWRITEBYTECODE): that was a third of each worker's start."""
     assert server.compile_site()
     env = server_env(tmp_path, DEBUG="false", LOG_LEVEL="ERROR", PYTHONDONTWRITEBYTECODE="1")
-    env["PYTHONPATH"] = str(ROOT)
-    root = str(server.SITE_ROOT)
-    answer = subprocess.run(
-        [sys.executable, "-c", WORKER_COMPILES, root],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
+    answer = run_python(env, "-c", WORKER_COMPILES, str(server.SITE_ROOT))
     assert json.loads(answer.stdout.strip().splitlines()[-1]) == []
 
 
-def test_compiling_the_site_writes_bytecode_for_every_package_and_passes_over_a_read_only_one(
+def test_compiling_the_site_writes_bytecode_for_every_package_and_says_when_it_could_not(
     tmp_path, monkeypatch
 ):
     monkeypatch.setattr(sys, "dont_write_bytecode", True)

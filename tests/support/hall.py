@@ -58,8 +58,14 @@ def server_env(var_dir: Path, database_url: str | None = None, **extra: str) -> 
 
 def run_manage(env: dict, *args: str, check: bool = True) -> subprocess.CompletedProcess:
     """`manage.py ARGS` in its own process, with `env` (see `server_env`)."""
+    return run_python(env, "manage.py", *args, check=check)
+
+
+def run_python(env: dict, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """`python ARGS` in its own process, in the checkout, with `env` (see
+    `server_env`)."""
     return subprocess.run(
-        [sys.executable, "manage.py", *args],
+        [sys.executable, *args],
         cwd=ROOT,
         env=env,
         capture_output=True,
