@@ -11,6 +11,7 @@ docs/hosting.md "Back up and restore").
 """
 
 import datetime
+import errno
 import logging
 import os
 import secrets
@@ -19,19 +20,25 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from django.conf import settings
 from django.db import connection
 
 from cardnight.errors import UserError
-from cardnight.private import private_dir, private_file
+from cardnight.in_use import InUse, only_user
+from cardnight.private import private_dir, private_file, write_private
 
 log = logging.getLogger(__name__)
 
 SQLITE_NAME = "cardnight.sqlite3"  # under CARDNIGHT_VAR_DIR, as settings.py names it
 PREFIX = "cardnight-"
 SUFFIX = ".sqlite3"
+PARTIAL = ".partial"  # a copy being written
+FAILURE_FILE = "last-failure.txt"  # in the backups folder: when and why the last backup failed
+DISK_FULL = "the disk is full"  # the hub translates this reason
+STALE_PARTIAL_SECONDS = 600  # a partial copy this old was left by a process that died
 
 
 def sqlite_path() -> Path | None:
@@ -44,37 +51,102 @@ def sqlite_path() -> Path | None:
     return Path(name)
 
 
+def read_only_uri(path: Path) -> str:
+    """An SQLite URI that opens the file `path` read-only, every character
+    of the path quoted (a folder named "Hall #2" is not a URI fragment)."""
+    return Path(path).resolve().as_uri() + "?mode=ro"
+
+
+def row_counts(db: sqlite3.Connection) -> dict[str, int]:
+    """How many rows each table of `db` holds."""
+    tables = db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    counts = {}
+    for (name,) in tables:
+        quoted = '"' + name.replace('"', '""') + '"'  # a name from the file itself
+        counts[name] = db.execute(f"SELECT count(*) FROM {quoted}").fetchone()[0]  # noqa: S608
+    return counts
+
+
+def verify_copy(path: Path, expected: dict[str, int]) -> None:
+    """Refuse a copy that is damaged or does not hold the rows its source
+    held (the same tables, each with as many rows). Opened as any SQLite
+    file (read-only would leave a copy in WAL mode its -wal and -shm files
+    beside it); nothing is written."""
+    db = sqlite3.connect(path, timeout=30)
+    try:
+        (status,) = db.execute("PRAGMA integrity_check").fetchone()
+        counts = row_counts(db)
+    finally:
+        db.close()
+    if status != "ok":
+        raise BackupFailed(f"the copy is damaged ({status})")
+    if counts != expected:
+        differ = sorted(
+            name
+            for name in expected.keys() | counts.keys()
+            if counts.get(name) != expected.get(name)
+        )
+        raise BackupFailed(
+            f"the copy does not hold what the database holds ({', '.join(differ[:3])})"
+        )
+
+
+class BackupFailed(Exception):
+    """A copy that could not be made, or did not come out whole."""
+
+
 def _backup_api_copy(source: Path, destination: Path) -> None:
     """Copy the database `source` into `destination` page by page with
-    SQLite's backup API (consistent even while others write)."""
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    SQLite's backup API (consistent even while others write), then check
+    the copy: sound, and every table with the rows the source had at the
+    moment of the copy (counted in the same read transaction)."""
+    src = sqlite3.connect(read_only_uri(source), uri=True, timeout=30, isolation_level=None)
     try:
+        src.execute("BEGIN")  # one snapshot for the counts and the copy
+        expected = row_counts(src)
         dst = sqlite3.connect(destination, timeout=30)
         try:
             src.backup(dst)
         finally:
             dst.close()
+        src.execute("ROLLBACK")
     finally:
         src.close()
+    verify_copy(destination, expected)
 
 
 def copy_database(source: Path, destination: Path) -> None:
-    """Copy one SQLite database into another file, atomically: the
-    destination appears complete or not at all."""
+    """Copy one SQLite database into another file, atomically and checked:
+    the destination appears complete or not at all, and a failed copy
+    leaves nothing behind."""
     private_dir(destination.parent)
-    partial = destination.with_name(destination.name + ".partial")
+    partial = destination.with_name(destination.name + PARTIAL)
     partial.unlink(missing_ok=True)
     private_file(partial)  # owner-only before the first page is written
-    _backup_api_copy(source, partial)
-    os.replace(partial, destination)
+    try:
+        _backup_api_copy(source, partial)
+        os.replace(partial, destination)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
 
 
 def prune(directory: Path, keep: int) -> list[Path]:
-    """Keep the newest `keep` backups; return the ones removed."""
+    """Keep the newest `keep` backups, and remove partial copies left by a
+    process that died while writing one; return the backups removed."""
     backups = sorted(directory.glob(f"{PREFIX}*{SUFFIX}"))
     doomed = backups[: max(0, len(backups) - keep)]
     for path in doomed:
         path.unlink(missing_ok=True)
+    now = time.time()
+    for partial in directory.glob(f"{PREFIX}*{SUFFIX}{PARTIAL}"):
+        try:
+            if now - partial.stat().st_mtime > STALE_PARTIAL_SECONDS:
+                partial.unlink()
+        except OSError:
+            pass  # written or removed by another process meanwhile
     return doomed
 
 
@@ -82,7 +154,8 @@ def take_backup(
     label: str = "manual", *, directory: Path | None = None, source: Path | None = None
 ) -> Path | None:
     """Back up the SQLite database (`source`, by default the one in use) to
-    var/backups/ and prune old ones.
+    var/backups/, checked, and prune old ones. A failure is recorded for the
+    hub (`last_backup_failure`) and raised.
 
     Returns the new file, or None when the database is not an SQLite file."""
     source = source or sqlite_path()
@@ -92,9 +165,46 @@ def take_backup(
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     safe_label = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in label)[:40]
     destination = directory / f"{PREFIX}{stamp}-{safe_label}{SUFFIX}"
-    copy_database(source, destination)
+    try:
+        copy_database(source, destination)
+    except (OSError, sqlite3.Error, BackupFailed) as error:
+        _record_failure(directory, error)
+        raise
+    (directory / FAILURE_FILE).unlink(missing_ok=True)
     prune(directory, settings.BACKUP_KEEP)
     return destination
+
+
+def failure_reason(error: BaseException) -> str:
+    """A backup's failure in a few words a hall organizer can act on."""
+    text = str(error)
+    if getattr(error, "errno", None) == errno.ENOSPC or "full" in text.lower():
+        return DISK_FULL
+    return text or type(error).__name__
+
+
+def _record_failure(directory: Path, error: BaseException) -> None:
+    """Keep when and why a backup failed, for the hub (every process reads
+    the same file). On a full disk even this may not be written: the log
+    has it then."""
+    log.error("The backup into %s failed: %s", directory, error)
+    moment = datetime.datetime.now(tz=datetime.UTC).isoformat()
+    try:
+        private_dir(directory)
+        write_private(directory / FAILURE_FILE, f"{moment}\n{failure_reason(error)}\n")
+    except OSError:
+        pass
+
+
+def last_backup_failure(directory: Path | None = None) -> tuple[datetime.datetime, str] | None:
+    """When the last backup failed (aware, UTC) and why, or None when the
+    last one worked (no SQL: it reads a file)."""
+    directory = Path(directory or settings.BACKUP_DIR)
+    try:
+        moment, reason = (directory / FAILURE_FILE).read_text(encoding="utf-8").split("\n", 1)
+        return datetime.datetime.fromisoformat(moment), reason.strip()
+    except (OSError, ValueError):
+        return None
 
 
 class _Backups:
@@ -128,7 +238,7 @@ class _Backups:
                 self._wanted = None
             try:
                 take_backup(label, directory=directory, source=source)
-            except Exception:  # a failed backup is logged; the next request tries again
+            except Exception:  # recorded for the hub and logged; the next request tries again
                 log.exception("The backup %r failed.", label)
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -161,7 +271,7 @@ def check_backup_file(path: Path) -> None:
     if not path.is_file():
         raise UserError(f"{path} does not exist.")
     try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        db = sqlite3.connect(read_only_uri(path), uri=True)
         try:
             (status,) = db.execute("PRAGMA integrity_check").fetchone()
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
@@ -201,7 +311,7 @@ def check_migrations(path: Path) -> None:
     from django.db.migrations.loader import MigrationLoader
 
     known = set(MigrationLoader(None, ignore_no_migrations=True).disk_migrations)
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    db = sqlite3.connect(read_only_uri(path), uri=True)
     try:
         applied = set(db.execute("SELECT app, name FROM django_migrations"))
     except sqlite3.DatabaseError as error:
@@ -211,73 +321,89 @@ def check_migrations(path: Path) -> None:
     unknown = sorted(f"{app}.{name}" for app, name in applied - known)
     if unknown:
         raise UserError(
-            f"{path} has database changes this version of CardNight does not know "
-            f"({', '.join(unknown[:5])}): it was made by a newer version, or is not a "
-            "CardNight backup. Nothing was changed."
+            f"{path} was made by a newer version of CardNight than this one: "
+            "upgrade CardNight first, then restore it; nothing was changed."
         )
     if not any(app == "tables" for app, _name in applied):
         raise UserError(f"{path} is not a CardNight database: it has no evenings.")
 
 
-def trial_restore(path: Path) -> None:
-    """Bring a copy of the candidate up to date (`migrate`) and check every
-    evening in it (`check_evenings`), in a separate process and folder,
-    before the real database is touched. A failure is a UserError that ends
-    with what the check said."""
-    with tempfile.TemporaryDirectory(prefix="cardnight-restore-") as folder:
-        var_dir = Path(folder)
-        copy_database(path, var_dir / SQLITE_NAME)
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-        env.update(CARDNIGHT_VAR_DIR=str(var_dir), CARDNIGHT_PLAIN_STATIC="true")
-        # Our own command line (cardnight/cli.py), in a checkout or installed.
-        manage = [sys.executable, "-m", "cardnight", "manage"]
-        for step in (["migrate", "--noinput", "-v0"], ["check_evenings"]):
-            result = subprocess.run(  # noqa: S603 (our own command, no shell)
-                [*manage, *step],
-                env=env,
-                cwd=settings.BASE_DIR,
-                capture_output=True,
-                text=True,
-                timeout=600,
+def migrated_copy(path: Path, folder: Path) -> Path:
+    """A copy of the backup at `path` in `folder`, brought up to this
+    version (`migrate`) and with every evening in it checked
+    (`check_evenings`), in a separate process, before the real database is
+    touched: what a restore puts in place. A failure is a UserError that
+    ends with what the check said."""
+    copy = folder / SQLITE_NAME
+    copy_database(path, copy)
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(CARDNIGHT_VAR_DIR=str(folder), CARDNIGHT_PLAIN_STATIC="true")
+    # Our own command line (cardnight/cli.py), in a checkout or installed.
+    manage = [sys.executable, "-m", "cardnight", "manage"]
+    for step in (["migrate", "--noinput", "-v0"], ["check_evenings"]):
+        result = subprocess.run(  # noqa: S603 (our own command, no shell)
+            [*manage, *step],
+            env=env,
+            cwd=settings.BASE_DIR,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
+        if result.returncode != 0:
+            said = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
+            raise UserError(
+                f"{path} fails the check before restoring ({step[0]}): "
+                + " ".join(said)
+                + " Nothing was changed."
             )
-            if result.returncode != 0:
-                said = (result.stderr.strip() or result.stdout.strip()).splitlines()[-3:]
-                raise UserError(
-                    f"{path} fails the check before restoring ({step[0]}): "
-                    + " ".join(said)
-                    + " Nothing was changed."
-                )
+    return copy
 
 
 def restore_backup(path: Path) -> Path | None:
-    """Replace the current SQLite database with the backup at `path`.
+    """Replace the current SQLite database with the backup at `path`,
+    brought up to this version of CardNight.
 
-    The candidate must be a sound SQLite file, with migrations this code
-    knows, that migrates and passes the evening consistency check in a trial
-    copy (issue 12, point 9). The current database is first backed up
-    itself (label "before-restore"), so a restore can be undone. Returns
-    that safety copy."""
+    Refused while a server uses the database (cardnight/in_use.py): writes
+    it acknowledged after the safety copy would be lost. The candidate must
+    be a sound SQLite file, with migrations this code knows, that migrates
+    and passes the evening consistency check in a copy (`migrated_copy`);
+    that migrated copy is what is put in place. The current database is
+    first backed up itself (label "before-restore"), so a restore can be
+    undone; the backup file itself is never changed. Returns that safety
+    copy."""
     target = sqlite_path()
     if target is None:
         raise UserError("Restoring is for the SQLite database; restore PostgreSQL with pg_restore.")
     path = Path(path)
     check_backup_file(path)
     check_migrations(path)
-    trial_restore(path)
-    safety = take_backup("before-restore") if target.exists() else None
-    # The backup itself is never changed: a copy gets the new generation.
-    staged = target.with_name(target.name + ".restoring")
-    staged.unlink(missing_ok=True)
-    private_file(staged)  # owner-only before the first page is written
     try:
-        _backup_api_copy(path, staged)
-        new_generation(staged)
-        connection.close()
-        # Into the live file (not a file swap), so its WAL stays in step.
-        _backup_api_copy(staged, target)
-    finally:
-        staged.unlink(missing_ok=True)
+        with only_user(target), tempfile.TemporaryDirectory(prefix="cardnight-restore-") as folder:
+            staged = migrated_copy(path, Path(folder))
+            new_generation(staged)
+            safety = take_backup("before-restore") if target.exists() else None
+            connection.close()
+            # Into the live file (not a file swap), so its WAL stays in step.
+            _backup_api_copy(staged, target)
+    except InUse as error:
+        raise UserError(str(error)) from None
     return safety
+
+
+def backup_before_upgrade() -> Path | None:
+    """Before `migrate` changes an existing SQLite database for a new
+    version of CardNight, a backup of it as it was (label "before-upgrade");
+    None when there is nothing to migrate, or no such database."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    if sqlite_path() is None:
+        return None
+    executor = MigrationExecutor(connection)
+    if not executor.loader.applied_migrations:
+        return None  # a new database: nothing to keep
+    if not executor.migration_plan(executor.loader.graph.leaf_nodes()):
+        return None
+    return take_backup("before-upgrade")
 
 
 def last_backup_time(directory: Path | None = None) -> datetime.datetime | None:

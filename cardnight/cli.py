@@ -63,8 +63,9 @@ def serve(options: argparse.Namespace) -> int:
     from django.conf import settings
 
     print(f"CardNight {version()}: data folder {settings.VAR_DIR}")
+    _hold_the_database()
     _call("check_writable")
-    _call("migrate", "--noinput", "--verbosity", "0")
+    _upgrade()
     _call("collectstatic", "--noinput", "--verbosity", "0")
     _call("ensure_organizer")
     _call("addresses", "--host", options.host, "--port", str(options.port))
@@ -84,6 +85,31 @@ def serve(options: argparse.Namespace) -> int:
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     print("Press Ctrl+C to stop.", flush=True)
     return _run_server(command, env)
+
+
+def _hold_the_database() -> None:
+    """While the server runs, a restore of its database is refused; while a
+    restore runs, the server waits for it (cardnight/in_use.py)."""
+    from cardnight.backup import sqlite_path
+    from cardnight.in_use import InUse, hold_for_serving
+
+    database = sqlite_path()
+    if database is not None:
+        try:
+            hold_for_serving(database)
+        except InUse as error:
+            raise SystemExit(str(error)) from None
+
+
+def _upgrade() -> None:
+    """The database brought up to this version, a backup of it taken first
+    when there is anything to change."""
+    from cardnight.backup import backup_before_upgrade
+
+    kept = backup_before_upgrade()
+    if kept is not None:
+        print(f"The database was backed up before this version changes it: {kept}", flush=True)
+    _call("migrate", "--noinput", "--verbosity", "0")
 
 
 # How long the server has to finish what it is answering once asked to stop

@@ -11,6 +11,18 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardnight.settings")
 application = get_wsgi_application()
 
 
+def _hold_the_database() -> None:
+    """While this worker lives, a restore of its SQLite database is refused
+    (cardnight/in_use.py): it would swap the data under requests that were
+    already answered."""
+    from cardnight.backup import sqlite_path
+    from cardnight.in_use import hold_for_serving
+
+    database = sqlite_path()
+    if database is not None:
+        hold_for_serving(database)
+
+
 def _settle() -> None:
     """What the worker loaded to start (Django, the apps, every view through
     the URLs, which the first request would load anyway) lives as long as the
@@ -23,4 +35,5 @@ def _settle() -> None:
     gc.freeze()
 
 
+_hold_the_database()
 _settle()

@@ -124,7 +124,9 @@ def test_every_file_the_app_writes_goes_through_cardnight_private():
 
 
 def test_a_restore_stages_its_copy_owner_only(tmp_path, loose_umask, monkeypatch):
-    """The copy restore makes next to the database before writing it in."""
+    """The migrated copy restore makes before writing it in, and its folder."""
+    import subprocess
+
     from cardnight import backup
 
     target = tmp_path / "cardnight.sqlite3"
@@ -132,10 +134,16 @@ def test_a_restore_stages_its_copy_owner_only(tmp_path, loose_umask, monkeypatch
 
     def copy(source, destination):
         modes[destination.name] = mode(destination) if destination.exists() else None
+        modes["folder"] = mode(destination.parent)
+
+    def migrated(*args, **kwargs):
+        return subprocess.CompletedProcess(args, 0, "", "")
 
     monkeypatch.setattr(backup, "sqlite_path", lambda: target)
-    for name in ("check_backup_file", "check_migrations", "trial_restore", "new_generation"):
+    for name in ("check_backup_file", "check_migrations", "new_generation"):
         monkeypatch.setattr(backup, name, lambda path: None)
     monkeypatch.setattr(backup, "_backup_api_copy", copy)
+    monkeypatch.setattr(backup.subprocess, "run", migrated)
     backup.restore_backup(tmp_path / "backup.sqlite3")
-    assert modes["cardnight.sqlite3.restoring"] == 0o600
+    assert modes["cardnight.sqlite3.partial"] == 0o600
+    assert modes["folder"] == 0o700
