@@ -337,12 +337,25 @@ def _warnings(evening, results, disputed, late, phone_host, last_backup, steps) 
     for text in results.warnings:
         warnings.append(Warning("results", text, _url("prizes", evening), _("Prizes and ties")))
     if backup.sqlite_path() is not None:
-        if last_backup is None:
-            text = _("No backup yet: one is taken after every game.")
-        else:
-            text = _("Last backup: %(when)s.") % {"when": _when(last_backup)}
-        warnings.append(Warning("backup", text))
+        warnings.append(_backup_warning(last_backup, backup.last_backup_failure()))
     return warnings
+
+
+def _backup_warning(last_backup, failure) -> Warning:
+    """The hub's line about backups: the last one, or (a warning) why the
+    last one failed."""
+    if failure is not None and (last_backup is None or failure[0] > last_backup):
+        when, reason = failure
+        text = _("The last backup failed at %(when)s: %(reason)s.") % {
+            "when": _when(when),
+            "reason": _("the disk is full") if reason == backup.DISK_FULL else reason,
+        }
+        if last_backup is not None:
+            text += " " + _("The one before is from %(when)s.") % {"when": _when(last_backup)}
+        return Warning("backup-failed", text)
+    if last_backup is None:
+        return Warning("backup", _("No backup yet: one is taken after every game."))
+    return Warning("backup", _("Last backup: %(when)s.") % {"when": _when(last_backup)})
 
 
 def _step_reached(steps: list[Step], key: str) -> bool:

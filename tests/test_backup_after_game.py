@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardnight import backup
+from scoring import checklist
 from tests.support.hall import manage, server_env
 from tests.tables.conftest import play_game, started
 
@@ -152,3 +153,79 @@ def test_playing_games_leaves_the_last_few_backups(tmp_path):
         ]
     finally:
         db.close()
+
+
+def test_a_failed_backup_is_shown_on_the_hub_with_when_and_why_until_one_works(
+    source, settings, monkeypatch
+):
+    copy = backup._backup_api_copy
+
+    def disk_full(source, destination):
+        destination.write_bytes(b"half a copy")
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(backup, "_backup_api_copy", disk_full)
+    backup.backup_soon("after-game-7")
+    assert backup.wait_for_backups(HOLD)
+    when, reason = backup.last_backup_failure()
+    assert reason == backup.DISK_FULL
+    assert list(Path(settings.BACKUP_DIR).iterdir()) == [
+        Path(settings.BACKUP_DIR) / "last-failure.txt"
+    ]
+    warning = checklist._backup_warning(None, backup.last_backup_failure())
+    assert warning.key == "backup-failed"
+    assert warning.text.startswith("The last backup failed at ")
+    assert warning.text.endswith(": the disk is full.")
+
+    monkeypatch.setattr(backup, "_backup_api_copy", copy)
+    backup.backup_soon("after-game-8")
+    assert backup.wait_for_backups(HOLD)
+    assert backup.last_backup_failure() is None
+    warning = checklist._backup_warning(backup.last_backup_time(), None)
+    assert (warning.key, warning.text[:13]) == ("backup", "Last backup: ")
+
+
+def test_the_hub_says_a_failure_older_than_the_last_backup_no_more():
+    import datetime
+
+    earlier = datetime.datetime(2026, 12, 4, 21, 40, tzinfo=datetime.UTC)
+    later = earlier + datetime.timedelta(minutes=5)
+    assert checklist._backup_warning(later, (earlier, "the disk is full")).key == "backup"
+    failed = checklist._backup_warning(earlier, (later, "no such folder"))
+    assert failed.key == "backup-failed"
+    assert "no such folder. The one before is from " in failed.text
+
+
+def test_partial_copies_left_by_a_process_that_died_are_removed(tmp_path):
+    import os
+    import time
+
+    stale = tmp_path / "cardnight-20261204-214000-000000-after-game-3.sqlite3.partial"
+    fresh = tmp_path / "cardnight-20261206-214000-000000-after-game-4.sqlite3.partial"
+    for path in (stale, fresh):
+        path.write_bytes(b"half a copy")
+    hour_ago = time.time() - 3600
+    os.utime(stale, (hour_ago, hour_ago))
+    backup.prune(tmp_path, keep=3)
+    assert not stale.exists()
+    assert fresh.exists()  # another process may be writing it now
+
+
+def test_a_copy_that_does_not_hold_every_row_is_refused_and_leaves_nothing(source, monkeypatch):
+    add_row(source, 1)
+    real = backup.row_counts
+    counted = []
+
+    def one_more_than_the_copy(db):
+        counts = real(db)
+        if not counted:  # the source's count, taken first
+            counted.append(counts)
+            counts = {**counts, "t": counts["t"] + 1}
+        return counts
+
+    monkeypatch.setattr(backup, "row_counts", one_more_than_the_copy)
+    destination = source.parent / "copy.sqlite3"
+    with pytest.raises(backup.BackupFailed, match="does not hold what the database holds"):
+        backup.copy_database(source, destination)
+    assert not destination.exists()
+    assert not list(source.parent.glob("*.partial*"))
