@@ -98,8 +98,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # A phone's poll whose copy is current: 304 before anything else runs.
-    "scoring.board.views.PollMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -154,13 +152,6 @@ if os.environ.get("DATABASE_URL"):
             os.environ["DATABASE_URL"], conn_max_age=60, conn_health_checks=True
         )
     }
-    if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-        # Django turns psycopg's prepared statements off (prepare_threshold
-        # None), which also ignores an explicit `prepare=True`. The board
-        # poll's one query (scoring/board/freshness.py) is prepared on each
-        # connection, so PostgreSQL plans it once instead of on every poll.
-        # Django's own queries never use them (its cursors bind on the client).
-        DATABASES["default"].setdefault("OPTIONS", {}).setdefault("prepare_threshold", 5)
 else:
     # Owner-only (0700 folder, 0600 database, WAL and SHM): sessions and
     # password hashes are inside.
@@ -187,10 +178,12 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------
-# The scoreboard's freshness is decided by the database (Evening.version), so
-# a per-process cache is safe; REDIS_URL switches to a shared cache for
-# several server processes or machines (the `redis` package is installed),
-# which also keeps each public evening's freshness (tables/state_cache.py).
+# What the public board builds once per version of an evening
+# (scoring/board/freshness.py). Its freshness is decided by the database
+# (Evening.version), so the cache only saves work and any of these is safe:
+# REDIS_URL for several servers (the `redis` package is installed); without
+# it, a folder that `make run`'s server processes share, so a result is
+# built once for all of them rather than once per process.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
@@ -200,7 +193,14 @@ if REDIS_URL:
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": VAR_DIR / "cache",
+            # A version's values are a few files; a full night is a few hundred.
+            "OPTIONS": {"MAX_ENTRIES": 2_000},
+        }
+    }
 # Rendered pieces of a page kept by what they show (the standings rows of the
 # public board, templates/board/_standings.html, and of the volunteers'
 # standings page, templates/scoring/standings.html): a piece's key is every
@@ -281,7 +281,6 @@ SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SESSION_COOKIE_HTTPONLY = True
-SESSION_ENGINE = "cardnight.sessions"  # Django's database sessions, read cheaper
 SESSION_COOKIE_AGE = 60 * 60 * 12  # one long evening
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -291,9 +290,7 @@ CSRF_FAILURE_VIEW = "cardnight.error_pages.csrf_failure"
 # Django's own: a message waits in a signed cookie while it fits, in the
 # session only when it does not. A plain form's answer (a volunteer's tap
 # without JavaScript, a table phone's report) writes no session row for it:
-# in a flurry every such write queued for SQLite's one writer. The public
-# pages kept for every visitor are never built for one with messages waiting
-# (scoring.board.views._personal).
+# in a flurry every such write queued for SQLite's one writer.
 
 # --- CardNight ------------------------------------------------------------
 # The address phones use, for QR codes and printed links, when a hall has not
@@ -304,25 +301,6 @@ BACKUP_DIR = VAR_DIR / "backups"
 BACKUP_KEEP = envint("CARDNIGHT_BACKUP_KEEP", 10)
 # How often the phone scoreboard asks for news, in seconds.
 BOARD_POLL_SECONDS = envint("CARDNIGHT_BOARD_POLL_SECONDS", 5)
-# While results pour in, the polled board is rebuilt at most once in this
-# many seconds per server process; a phone may see a board up to this old.
-# Less than the poll interval, so each poll in a flurry shows a newer board
-# than the one before.
-BOARD_MIN_REBUILD_SECONDS = envint(
-    "CARDNIGHT_BOARD_MIN_REBUILD_SECONDS", max(0, min(1, BOARD_POLL_SECONDS - 1))
-)
-if not 0 <= BOARD_MIN_REBUILD_SECONDS < max(BOARD_POLL_SECONDS, 1):
-    raise ImproperlyConfigured(
-        "CARDNIGHT_BOARD_MIN_REBUILD_SECONDS must be at least 0 and less than "
-        f"CARDNIGHT_BOARD_POLL_SECONDS ({BOARD_POLL_SECONDS}), not {BOARD_MIN_REBUILD_SECONDS}"
-    )
-# Without Redis, the server's processes share the board's versioned values
-# (its tree, the live parts, the couple cards) through files here, so a
-# result is paid for once per site, not once per process
-# (scoring/board/freshness.py, `_Folder`). The tests keep them per process
-# (cardnight/settings_test.py).
-BOARD_SHARED_DIR = VAR_DIR / "board-cache"
-
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -1,8 +1,8 @@
 """Settings for the test suite (pyproject.toml's DJANGO_SETTINGS_MODULE).
 
 The hall's settings (cardnight/settings.py), changed only where a test run
-must differ. Everything else, the board's coalescing window included, is
-what a hall runs; a test that needs another value sets it itself. A server
+must differ. Everything else is what a hall runs; a test that needs another
+value sets it itself. A server
 or command a test starts in its own process runs the hall's settings
 (tests/support/hall.py sets DJANGO_SETTINGS_MODULE for it).
 """
@@ -36,22 +36,10 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 
-# Each test process keeps the board's shared values itself (a server a test
-# starts runs the hall's settings and shares them through its folder).
-BOARD_SHARED_DIR = None
-
-# Every row stamped by {% stamp %} (tables/templatetags/stamps.py) is also
-# rendered the plain way and must be the same bytes: every test that shows
-# the game screen checks that a row's shape foresees what its body decides.
-STAMPS_CHECKED = True
-
 # The shared cache is never taken from the environment: a test that needs
-# Redis sets REDIS_URL itself (tests/board/test_state_cache.py) or starts a
-# server with it (tests/test_two_servers.py). Taken from the environment,
-# every test in this process would share Redis with every run before it
-# (the evenings' states are kept by slug), and a state is written there when
-# a write commits, which a test's rolled-back transaction never does: a poll
-# was then answered 304 for a board that had changed.
+# Redis starts a server with it (tests/test_two_servers.py). Each test
+# process keeps the board's values in its own memory, emptied between tests
+# (tests/conftest.py): ids come back after a test's rollback.
 REDIS_URL = ""
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},

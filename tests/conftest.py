@@ -14,7 +14,6 @@ from django.core.cache import cache, caches
 from django.test import Client, override_settings
 from django.utils import translation
 
-from scoring.board import freshness
 from tables.access import ORGANIZER, VOLUNTEER
 from tables.models import Evening, Hall, Membership
 
@@ -39,7 +38,6 @@ def _forget_what_a_test_left():
     translation.activate(settings.LANGUAGE_CODE)
     cache.clear()
     caches["fragments"].clear()
-    freshness._recent.items.clear()
 
 
 @pytest.fixture(autouse=True)
@@ -86,16 +84,6 @@ def row_renders(monkeypatch):
 
     monkeypatch.setattr(kept, "set", remember)
     return given
-
-
-@pytest.fixture
-def no_coalescing(settings):
-    """Every poll gets a board built for the evening's version now. The suite
-    runs the hall's window (`BOARD_MIN_REBUILD_SECONDS`, 1 s): a poll within
-    a second of the last rebuild gets that board, labelled with its own older
-    ETag (tests/board/test_board_coalescing.py). A test about what the NEXT
-    poll after that second shows asks for this instead of waiting."""
-    settings.BOARD_MIN_REBUILD_SECONDS = 0
 
 
 @pytest.fixture

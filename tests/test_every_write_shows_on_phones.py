@@ -550,7 +550,6 @@ def standing(data: dict, number: int) -> dict:
     return next(row for row in data["standings"] if row["couple"] == number)
 
 
-@pytest.mark.usefixtures("no_coalescing")
 def test_a_correction_reaches_the_phones_that_hold_the_old_winner(client, hall):
     evening = finished(hall)
     seat = seating(evening, 1, 1)

@@ -7,8 +7,7 @@ JSON and for the templates, with the hall's privacy setting applied once.
   current game's progress, in a constant number of queries;
 - ``find``: "find my couple" (the one couple search, ``tables.search``) and
   a couple's own card;
-- ``cards``: every couple card's HTML in one pass per version, a card the
-  change did not touch taken from the pass before;
+- ``cards``: every couple card's HTML in one pass per version;
 - ``views`` and ``urls``: the pages, their conditional GETs and the JSON.
 """
 
@@ -18,18 +17,14 @@ from scoring.board.data import (
     heading,
     progress,
 )
-from scoring.board.find import card_state, couple_card, couple_cards, match_couples
+from scoring.board.find import couple_card, couple_cards, match_couples
 from scoring.board.freshness import (
     BoardState,
     board_state,
-    cache_get,
+    built,
     cache_key,
-    cache_set,
-    coalesced,
+    cached,
     etag,
-    held_version,
-    last_built,
-    ready,
     state_of,
 )
 from tables.privacy import names_are_public
@@ -38,20 +33,15 @@ from tables.search import parse_number
 __all__ = [
     "BoardState",
     "board_state",
-    "cache_get",
+    "built",
     "cache_key",
-    "cache_set",
-    "card_state",
-    "coalesced",
+    "cached",
     "couple_card",
     "couple_cards",
     "etag",
     "get_board",
     "get_seating",
     "heading",
-    "held_version",
-    "last_built",
-    "ready",
     "match_couples",
     "names_are_public",
     "parse_number",

@@ -1,18 +1,14 @@
 """Every couple card's HTML (templates/board/_card.html), made in ONE pass for
-a version of the evening: what the cards share is made once (`CardPass`),
-and a card the change did not touch is taken from the pass before (issue
-27: after a result, all but a few). The views (scoring/board/views.py)
-keep the passes in the cache and answer the polls."""
+a version of the evening: what the cards share (their words, address and
+heading) is made once (`CardPass`), each card rendered and gzipped once.
+The views (scoring/board/views.py) keep a pass in the cache per version and
+language and answer the polls from it."""
 
 from __future__ import annotations
 
 import functools
-import gzip
-import hashlib
-from typing import NamedTuple
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
 from django.template import Context
 from django.template.loader import get_template
 from django.utils import translation
@@ -21,17 +17,9 @@ from django.utils.safestring import mark_safe
 
 from scoring import board
 from scoring.board.card_words import CardWords
-from scoring.board.packing import gzipped, packed_only
+from scoring.board.packing import gzipped
 from tables.links import url_stem
 from tables.models import Evening
-
-# Where a card's data-etag attribute goes in the pass's HTML (`CardPass.card`):
-# put in when the card is shown in a page (`in_page`: the page's first poll
-# sends it), left out of a poll's answer, whose ETag header the live script
-# keeps instead (static/js/live/polls.js), so that a card's answer to a poll
-# is the same bytes at every version and is gzipped once. Nothing typed can
-# come out of an escaped value looking like this.
-ETAG_SLOT = mark_safe("<etag>")  # noqa: S308 - our own marker
 
 
 def plain(template: str, context: dict) -> str:
@@ -44,8 +32,8 @@ def plain(template: str, context: dict) -> str:
 
 def with_punches(card: dict) -> dict:
     """The card with its punch card's HTML (`punch_html`, what _card.html
-    shows): each game's mark rendered once per state and language in this
-    process (`punch_mark`), not once per card or per pass."""
+    shows), each game's mark rendered once per state and language in this
+    process (`punch_mark`)."""
     language = translation.get_language()
     parts = []
     for game in card["punch_card"]:
@@ -58,49 +46,25 @@ def with_punches(card: dict) -> dict:
 def punch_mark(language: str | None, game: int, punched: bool, played: bool, current: bool) -> str:
     """One game's mark on a punch card (board/_punch.html), in `language`
     (the active one, which the template's words are in): what it shows is
-    all in the arguments, so it is rendered once per process (a few hundred
-    at most: 8 states of each game, in each language)."""
+    all in the arguments (a few hundred marks at most)."""
     mark = {"game": game, "punched": punched, "played": played, "current": current}
     return plain("board/_punch.html", {"g": mark}).strip()
 
 
-class KeptCard(NamedTuple):
-    """A card of a pass as the cache keeps it. Every server process reads
-    the whole pass once per version, so it is kept small: the poll's answer
-    gzipped as it is sent (its HTML is unpacked only for a full page or a
-    browser that takes no gzip), where the data-etag goes in that HTML, and
-    a digest of what the card shows (`board.card_state`) to compare with the
-    next pass's. A pass of 200 couples is some 130 KB, not 1 MB."""
-
-    state: bytes
-    slot: int
-    gzip: bytes
-
-
 class CardPass:
-    """What every couple card of one evening, version and language shares
-    (its words, address and heading: made once for all of them), each
-    card's context for board/_card.html, and its HTML.
+    """What every couple card of one evening, version and language shares,
+    each card's context for board/_card.html, and its HTML."""
 
-    `before`: the pass built last for an earlier version (`board.last_built`,
-    from the shared cache, whichever process built it): a card whose state
-    (`board.card_state`) the change did not touch is taken from it instead
-    of being rendered again."""
-
-    def __init__(self, evening: Evening, language: str, before: dict | None = None):
+    def __init__(self, evening: Evening, language: str):
         self.evening, self.language = evening, language
         self.state = board.state_of(evening)
         self.head = board.heading(evening)
         self.words = CardWords()
         self.url = url_stem("board-couple", evening.slug)
-        self.before: dict = before["cards"] if before else {}
 
-    def context(self, card: dict, etag_attribute: str | None = None) -> dict:
-        """board/_card.html's context for `card`; its data-etag is this
-        version's unless `etag_attribute` is given (the pass's `ETAG_SLOT`)."""
+    def context(self, card: dict) -> dict:
+        """board/_card.html's context for `card`, its data-etag this version's."""
         number = card["couple"]
-        if etag_attribute is None:
-            etag_attribute = etag_attribute_of(card_etag(self.state, number, self.language))
         return {
             "url": f"{self.url}{number}/",
             "card": with_punches(card),
@@ -108,27 +72,21 @@ class CardPass:
             "said": self.words.sentences(card),
             "slug": self.evening.slug,
             "poll": settings.BOARD_POLL_SECONDS,
-            "etag_attribute": etag_attribute,
+            "etag_attribute": format_html(
+                ' data-etag="{}"', card_etag(self.state, number, self.language)
+            ),
             "head": self.head,
         }
 
-    def card(self, card: dict) -> KeptCard:
-        """The card as the pass keeps it (`KeptCard`): rendered and gzipped
-        only when the last pass had it otherwise."""
-        shown = self.url.encode() + board.card_state(self.evening, card)
-        state = hashlib.blake2b(shown, digest_size=16).digest()
-        kept = self.before.get(card["couple"])
-        if kept is not None and kept.state == state:
-            return kept
-        html = plain("board/_card.html", self.context(card, ETAG_SLOT))
-        slot = html.index(ETAG_SLOT)
-        return KeptCard(state, slot, gzipped(html[:slot] + html[slot + len(ETAG_SLOT) :]))
-
     def every_card(self, cards: dict[int, dict]) -> dict:
-        """The pass's value, kept in the cache: every card (`card`) by
-        couple number, and the page's heading."""
+        """The pass as the cache keeps it: every card's HTML, gzipped, by
+        couple number (a pass of 200 couples is some 130 KB), and the
+        page's heading."""
         return {
-            "cards": {number: self.card(card) for number, card in cards.items()},
+            "cards": {
+                number: gzipped(plain("board/_card.html", self.context(card)))
+                for number, card in cards.items()
+            },
             "head": self.head,
         }
 
@@ -136,22 +94,3 @@ class CardPass:
 def card_etag(shown: board.BoardState, number: int, language: str) -> str:
     """The ETag of couple `number`'s card for `shown` (its htmx poll's)."""
     return board.etag(shown, f"couple-{number}-live", language)
-
-
-def etag_attribute_of(etag: str) -> str:
-    """A card's data-etag attribute, for `etag`."""
-    return format_html(' data-etag="{}"', etag)
-
-
-def poll_answer(request: HttpRequest, card: KeptCard, headers=None) -> HttpResponse:
-    """A card of a pass as a poll's answer: the same at every version (its
-    ETag is the answer's header), gzipped once. `headers`: an earlier
-    answer's (`packing._answer`)."""
-    return packed_only(request, card.gzip, "text/html; charset=utf-8", headers)
-
-
-def in_page(card: KeptCard, etag: str) -> str:
-    """A card of a pass as a page shows it: with its ETag (`card_etag`), which
-    the page's first poll sends."""
-    html = gzip.decompress(card.gzip).decode()
-    return html[: card.slot] + etag_attribute_of(etag) + html[card.slot :]

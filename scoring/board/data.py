@@ -251,11 +251,11 @@ def get_board(evening: Evening, language: str = "") -> dict:
     """`build_board` through the cache, keyed by the evening's id and version
     and the language (prize texts and how ties were settled are in words)."""
     key = cache_key(state_of(evening), "data", language or get_language() or "")
-    return cached(key, lambda: build_board(evening), rendered=True)
+    return cached(key, lambda: build_board(evening))
 
 
 def get_seating(evening: Evening):
     """The current game's seating (`tables.whereabouts.current_seating`) through
     the cache, shared by every couple's card of this version."""
     key = cache_key(state_of(evening), "seating")
-    return cached(key, lambda: {"now": current_seating(evening)}, rendered=True)["now"]
+    return cached(key, lambda: {"now": current_seating(evening)})["now"]

@@ -203,7 +203,6 @@ def test_the_poll_interval_comes_from_the_setting(client, make_evening, settings
     assert 'data-every="2"' in client.get(url("board", evening)).content.decode()
 
 
-@pytest.mark.usefixtures("no_coalescing")
 def test_a_new_result_shows_on_the_next_request(client, make_evening):
     evening = make_evening(couples=12, played=4, current_in=0)
     assert "0 of 6 tables in" in text(client.get(url("board", evening), headers=HTMX))

@@ -147,7 +147,7 @@ def test_the_card_shows_the_place_and_marks_a_tied_prize_place(client, make_even
 
 @pytest.mark.parametrize("couples", [40, 80])
 def test_the_pass_over_every_card_makes_no_couple_rows(
-    client, make_evening, monkeypatch, couples, no_coalescing
+    client, make_evening, monkeypatch, couples
 ):
     """Every card of a version is one pass over the board's tree (issue 27,
     goal 1): where each couple plays comes from its numbers, not from a

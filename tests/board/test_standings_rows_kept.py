@@ -8,7 +8,6 @@ whatever happens in the evening."""
 import pytest
 from django.core.cache import cache, caches
 
-from scoring.board import freshness
 from tables import services
 from tests.support.board import HTMX, NAMES, build_evening, evening_steps, open_tables, url
 
@@ -24,14 +23,13 @@ def live_board(client, evening, language: str) -> str:
 
 def rendered_afresh(client, evening, language: str) -> str:
     """The board as the site gives it with nothing kept anywhere."""
-    freshness._recent.items.clear()
     cache.clear()
     caches["fragments"].clear()
     return live_board(client, evening, language)
 
 
 def test_after_one_result_only_the_rows_it_changed_are_rendered(
-    client, hall, row_renders, no_coalescing
+    client, hall, row_renders
 ):
     evening = build_evening(hall, couples=40, played=6, current_in=3)
     live_board(client, evening, "en")
@@ -48,7 +46,7 @@ def test_after_one_result_only_the_rows_it_changed_are_rendered(
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_kept_row_is_always_the_row_rendered_afresh(client, hall, language, no_coalescing):
+def test_a_kept_row_is_always_the_row_rendered_afresh(client, hall, language):
     evening = build_evening(hall, couples=9, played=23, current_in=0, games=25, names=NAMES)
     before = live_board(client, evening, language)
     for step in evening_steps(evening):
@@ -58,7 +56,7 @@ def test_a_kept_row_is_always_the_row_rendered_afresh(client, hall, language, no
         before = kept
 
 
-def test_the_same_rows_in_two_languages_are_two_rows(client, hall, no_coalescing):
+def test_the_same_rows_in_two_languages_are_two_rows(client, hall):
     evening = build_evening(hall, couples=6, played=3, current_in=0)
     english = live_board(client, evening, "en")
     french = live_board(client, evening, "fr")
