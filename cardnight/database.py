@@ -40,12 +40,17 @@ def cannot_write_message() -> str:
 
 
 def sqlite_pragmas(cursor) -> None:
-    """Set up a new SQLite connection: WAL journal, normal sync, foreign keys.
+    """Set up a new SQLite connection: WAL journal, normal sync, foreign keys,
+    and what is deleted or overwritten zeroed in the file (secure_delete, on
+    in some SQLite builds and off in others): an erased name is left in no
+    free space of the database for a later backup (a page-by-page copy) to
+    carry.
 
     Switching to WAL is a write; on a database that cannot be written the
     connection stays in its current journal mode so that reads still work."""
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA secure_delete=ON")
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
     except (OperationalError, sqlite3.OperationalError) as error:

@@ -9,7 +9,10 @@ person); a name the register does not know (a couple typed before the
 register, a removed player) is followed by its folded spelling
 (`tables.names.fold_name`, the door's rule: "O'Brien" and "OBrien" are one
 name). A pair is its two people in either order; swapped partners make a
-new pair, and each person keeps one row in the table of players.
+new pair, and each person keeps one row in the table of players. An erased
+name ("(name removed)", `tables.services.register.erase_player`) is nobody:
+no row among the players, nobody's usual partner, and a pair of its own on
+each couple it was on.
 
 Read-only, built on scoring.results with a constant number of queries
 whatever the number of evenings or couples.
@@ -30,6 +33,7 @@ from scoring.results import ZERO, CoupleRef, EveningResults, PlaceResult
 from tables.models import Couple, Evening, Hall, Player
 from tables.names import couple_key, couple_names, fold_name, tidy_name
 from tables.privacy import names_are_public, public_label, public_names, public_person
+from tables.services.register import erased_names
 
 
 @dataclass(frozen=True)
@@ -123,6 +127,10 @@ def person_key(main_id: int) -> str:
     return f"#{main_id}"
 
 
+# The key of an erased name's seat (a folded name has no "-").
+ERASED = "-"
+
+
 class _Register:
     """The hall's register, loaded once (two queries): who a typed name is."""
 
@@ -133,6 +141,7 @@ class _Register:
         self.main = {pk: merged or pk for pk, _folded, _name, merged in records}
         self.by_folded = {folded: pk for pk, folded, _name, _merged in records}
         self.name = {pk: name for pk, _folded, name, _merged in records}
+        self.erased = erased_names()
         self.links = {}
         if couple_ids:
             self.links = {
@@ -142,8 +151,12 @@ class _Register:
                 )
             }
 
-    def person(self, record_id: int | None, typed: str) -> tuple[str, str, int | None]:
-        """(key, name to show, main record id) of a name typed on a couple."""
+    def person(self, record_id: int | None, typed: str, seat: str) -> tuple[str, str, int | None]:
+        """(key, name to show, main record id) of a name typed on a couple;
+        `seat` says which name of which couple ("12.1"): an erased name is
+        nobody, so it is only that seat, never one person with the others."""
+        if fold_name(typed) in self.erased:
+            return ERASED + seat, tidy_name(typed), None
         if record_id not in self.main:
             record_id = self.by_folded.get(fold_name(typed))
         if record_id is None:
@@ -183,8 +196,8 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
         people_of: dict[int, tuple] = {}
         for couple in data.couples:
             links = register.links.get(couple.id, (None, None))
-            first = register.person(links[0], couple.player1)
-            second = register.person(links[1], couple.player2)
+            first = register.person(links[0], couple.player1, f"{couple.id}.1")
+            second = register.person(links[1], couple.player2, f"{couple.id}.2")
             people_of[couple.id] = (first, second)
             key = tuple(sorted((first[0], second[0])))
             row = rows.setdefault(key, SeasonRow(key, ""))
@@ -195,6 +208,8 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
             row.games += wins
             row_of[couple.id] = [row]
             for me, partner in ((first, second), (second, first)):
+                if me[0].startswith(ERASED):
+                    continue  # not a player to follow
                 person = players.setdefault(me[0], SeasonRow((me[0],), me[1], player_id=me[2]))
                 if any(counted is person for counted in row_of[couple.id]):
                     continue  # one person typed twice on a couple counts once
@@ -203,7 +218,8 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
                     person.seen.add(evening.pk)
                     person.evenings += 1
                 person.games += wins
-                person.partners[partner[1]] = person.partners.get(partner[1], 0) + 1
+                if not partner[0].startswith(ERASED):
+                    person.partners[partner[1]] = person.partners.get(partner[1], 0) + 1
                 row_of[couple.id].append(person)
         _count_prizes(result, row_of, evening)
         jar = result.jar
@@ -278,6 +294,8 @@ def _add_lines(lines, summary: SeasonEvening, result, people_of, row_of) -> None
         prizes = tuple(p.removesuffix(suffix) for p in pair.prizes if p.endswith(suffix))
         first, second = people_of[couple.id]
         for me, partner in ((first, second), (second, first)):
+            if me[0].startswith(ERASED):
+                continue
             lines.setdefault(me[0], []).append(
                 LineEvening(
                     summary, couple.number, partner[1], standing.wins, standing.place, prizes

@@ -16,6 +16,8 @@ to be proposed to an organizer (never merged without one).
 
 from __future__ import annotations
 
+import hashlib
+import re
 import unicodedata
 from difflib import SequenceMatcher
 
@@ -48,6 +50,41 @@ def couple_key(player1: str, player2: str) -> tuple[str, str]:
     """The two names folded, in either order."""
     first, second = sorted((fold_name(player1), fold_name(player2)))
     return first, second
+
+
+def couple_digest(player1: str, player2: str) -> str:
+    """A short digest of a couple's two names as the door compares them
+    (`couple_key`): what a kept door request is known by (tables.services.receipts)."""
+    return hashlib.sha256("\0".join(couple_key(player1, player2)).encode()).hexdigest()[:20]
+
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def replace_name(text: str, keys: set[str] | frozenset[str], marker: str) -> str:
+    """`text` with every run of words that folds to one of `keys` (folded
+    names) replaced by `marker`: "Ann MacNeil's table" with the key
+    "annmacneil" reads "(name removed)'s table". The longest run wins."""
+    keys = {key for key in keys if key}
+    if not text or not keys:
+        return text
+    longest = max(map(len, keys))
+    words = [(m.start(), m.end(), fold_name(m.group())) for m in _WORD.finditer(text)]
+    parts, done, i = [], 0, 0
+    while i < len(words):
+        joined, end = "", None
+        for j in range(i, len(words)):
+            joined += words[j][2]
+            if len(joined) > longest:
+                break
+            if joined in keys:
+                end = j
+        if end is None:
+            i += 1
+            continue
+        parts += [text[done : words[i][0]], marker]
+        done, i = words[end][1], end + 1
+    return "".join([*parts, text[done:]])
 
 
 def tidy_name(name: str) -> str:

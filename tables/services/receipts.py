@@ -30,7 +30,6 @@ sent again, it is judged again against the evening as it is then.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 
@@ -39,9 +38,10 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
 from cardnight.prepared import Prepared
+from tables.names import couple_digest
 
 from ..models import Couple, Evening, LateReport, Receipt, Table, TableReport
-from .door import couple_key, register_locked
+from .door import register_locked
 from .play import record_locked
 from .tableside import report_locked
 
@@ -166,8 +166,7 @@ def register_couple_once(
     accents and order aside): an id sent again with other names (a page
     from the browser's cache, say) is refused like any reused id."""
     evening = evening.locked()
-    names = "\0".join(couple_key(player1, player2))
-    request = "couple " + hashlib.sha256(names.encode()).hexdigest()[:20]
+    request = "couple " + couple_digest(player1, player2)
     kept = _kept(evening, check_key(key), request)
     if kept is not None:
         couple = evening.couples.filter(number=kept["couple"]).first()

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardnight.error_pages import user_error
@@ -109,8 +110,10 @@ def _confirm(request, hall_id, player_id, erase: bool) -> HttpResponse:
     if request.method == "POST":
         if erase:
             count = register.erase_player(player, user=request.user)
-            message = _(
-                "The player is out of the register and their name is removed from %(n)s evenings."
+            message = ngettext(
+                "The player is out of the register and their name is removed from %(n)s evening.",
+                "The player is out of the register and their name is removed from %(n)s evenings.",
+                count,
             ) % {"n": count}
         else:
             register.remove_player(player, user=request.user)
