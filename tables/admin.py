@@ -1,15 +1,17 @@
 """The admin. Every save or delete of an evening-owned object goes through
-`Evening.bump_version()` (the one version bump), so an edit made here shows on
-the scoreboard like any other (issue 11).
+the evening's write gate (`Evening.changing`), so an edit made here shows on
+the scoreboard like any other.
 
 The evening's game state (results, punches, seatings, table reports, late
 reports, the current game, the jar's sealed draw, tie-breaks) changes only
 through the app's services, which check the rules and keep punches and the
 audit log in step: here it is read-only (issue 12, point 11)."""
 
+from contextlib import nullcontext
 from operator import attrgetter
 
 from django.contrib import admin
+from django.contrib.admin.utils import unquote
 
 from .models import (
     Couple,
@@ -28,30 +30,39 @@ from .models import (
 
 
 class EveningOwnedAdmin(admin.ModelAdmin):
-    """A ModelAdmin whose saves and deletes bump the version of the evening
-    that owns the object. `evening_id` is the dotted path from an object to
-    its evening's id ("evening_id", "game.evening_id", ...). The admin's
-    change view already runs in one transaction; the bump joins it."""
+    """A ModelAdmin whose saves and deletes go through the write gate of the
+    evening that owns the object. `evening_id` is the dotted path from an
+    object to its evening's id ("evening_id", "game.evening_id", ...)."""
 
     evening_id = "evening_id"
 
     def owner(self, obj) -> int:
         return attrgetter(self.evening_id)(obj)
 
-    def save_related(self, request, form, formsets, change):
-        # After the object AND its inlines are saved.
-        super().save_related(request, form, formsets, change)
-        Evening.objects.filter(pk=self.owner(form.instance)).bump_version()
+    def _gate(self, request, object_id):
+        """The gate a form sent to this page writes under: the owner of the
+        object changed, or of the one added (its evening in the form)."""
+        if request.method != "POST":
+            return nullcontext()
+        if object_id is not None:
+            obj = self.get_object(request, unquote(object_id))
+            return nullcontext() if obj is None else Evening.changing(self.owner(obj))
+        field = self.evening_id.split(".")[0].removesuffix("_id")
+        pk = request.POST.get(field, "")
+        return Evening.changing(int(pk)) if pk.isascii() and pk.isdigit() else nullcontext()
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        with self._gate(request, object_id):
+            return super().changeform_view(request, object_id, form_url, extra_context)
 
     def delete_model(self, request, obj):
-        owner = self.owner(obj)
-        super().delete_model(request, obj)
-        Evening.objects.filter(pk=owner).bump_version()
+        with Evening.changing(self.owner(obj)):
+            super().delete_model(request, obj)
 
     def delete_queryset(self, request, queryset):
         owners = {self.owner(obj) for obj in queryset}
-        super().delete_queryset(request, queryset)
-        Evening.objects.filter(pk__in=owners).bump_version()
+        with Evening.objects.filter(pk__in=owners).changing():
+            super().delete_queryset(request, queryset)
 
 
 # Evening fields the game services own.
@@ -176,23 +187,17 @@ class EveningAdmin(FixedSlugMixin, EveningOwnedAdmin):
         return fields + STARTED_SETTINGS
 
     def save_model(self, request, obj, form, change):
-        if change:  # keep the version the row has now, not the one read with the form
-            current = obj.locked()
+        if not change:
+            super().save_model(request, obj, form, change)  # a new evening: no phone has it
+            return
+        # In the gate `changeform_view` opened: keep the version the row has
+        # now, not the one read with the form; the gate bumps it.
+        with Evening.changing(obj) as current:
             obj.version = current.version
             obj.calendar_sequence = current.calendar_sequence
             obj.calendar_updated_at = current.calendar_updated_at
-        super().save_model(request, obj, form, change)
-
-    def save_related(self, request, form, formsets, change):
-        admin.ModelAdmin.save_related(self, request, form, formsets, change)
-        calendar = change and bool(set(form.changed_data) & Evening.CALENDAR_FIELDS)
-        Evening.objects.filter(pk=form.instance.pk).bump_version(calendar=calendar)
-
-    def delete_model(self, request, obj):
-        obj.delete()  # nothing left to mark
-
-    def delete_queryset(self, request, queryset):
-        queryset.delete()
+            super().save_model(request, obj, form, change)
+            current.change(calendar=bool(set(form.changed_data) & Evening.CALENDAR_FIELDS))
 
 
 @admin.register(EveningTemplate)

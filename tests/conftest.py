@@ -41,6 +41,18 @@ def _forget_what_a_test_left():
 
 
 @pytest.fixture(autouse=True)
+def the_app_writes_evenings_through_the_gate():
+    """tests/support/gate.py: the app's code never writes an evening's data
+    outside `Evening.changing`."""
+    from django.db import connection
+
+    from tests.support.gate import refuse_writes_outside_the_gate
+
+    with connection.execute_wrapper(refuse_writes_outside_the_gate):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def fresh_language_and_caches():
     """Every test starts, and leaves, in the default language with empty
     caches: no test depends on which ran before it (the suite runs in a

@@ -199,45 +199,46 @@ def _write(
         last_couple_number=max(couples, default=0),
         **settings,
     )
-    player_ids = {n: c.pop("player_ids", (None, None)) for n, c in couples.items()}
-    rows = Couple.objects.bulk_create(Couple(evening=evening, **c) for c in couples.values())
-    register.record_imported(hall_row.pk, rows, player_ids)
-    ids = {c.number: c.pk for c in rows}
+    with Evening.changing(evening):  # the new evening's data, through the write gate
+        player_ids = {n: c.pop("player_ids", (None, None)) for n, c in couples.items()}
+        rows = Couple.objects.bulk_create(Couple(evening=evening, **c) for c in couples.values())
+        register.record_imported(hall_row.pk, rows, player_ids)
+        ids = {c.number: c.pk for c in rows}
 
-    table_numbers = sorted({t["table"] for g in games for t in g["tables"]})
-    closed_after = {n: g["number"] for g in games for n in g["closed_after"]}
-    tables = Table.objects.bulk_create(
-        Table(evening=evening, number=n, closed_after_game=closed_after.get(n))
-        for n in table_numbers
-    )
-    table_ids = {t.number: t.pk for t in tables}
-    game_rows = Game.objects.bulk_create(
-        Game(evening=evening, number=g["number"], bye_id=ids.get(g["bye"])) for g in games
-    )
-    seat_rows = []
-    for game, game_row in zip(games, game_rows, strict=True):
-        for table, seat in zip(game["tables"], game["seating"].tables, strict=True):
-            seat_rows.append(
-                Seating(
-                    game=game_row,
-                    table_id=table_ids[seat.table],
-                    couple_a_id=ids[seat.couple_a],
-                    couple_b_id=ids[seat.couple_b],
-                    deals_first_id=ids.get(seat.deals_first)
-                    if game["number"] > 1
-                    else ids.get(table["deals"]),
-                    winner_id=ids.get(table["winner"]),
+        table_numbers = sorted({t["table"] for g in games for t in g["tables"]})
+        closed_after = {n: g["number"] for g in games for n in g["closed_after"]}
+        tables = Table.objects.bulk_create(
+            Table(evening=evening, number=n, closed_after_game=closed_after.get(n))
+            for n in table_numbers
+        )
+        table_ids = {t.number: t.pk for t in tables}
+        game_rows = Game.objects.bulk_create(
+            Game(evening=evening, number=g["number"], bye_id=ids.get(g["bye"])) for g in games
+        )
+        seat_rows = []
+        for game, game_row in zip(games, game_rows, strict=True):
+            for table, seat in zip(game["tables"], game["seating"].tables, strict=True):
+                seat_rows.append(
+                    Seating(
+                        game=game_row,
+                        table_id=table_ids[seat.table],
+                        couple_a_id=ids[seat.couple_a],
+                        couple_b_id=ids[seat.couple_b],
+                        deals_first_id=ids.get(seat.deals_first)
+                        if game["number"] > 1
+                        else ids.get(table["deals"]),
+                        winner_id=ids.get(table["winner"]),
+                    )
                 )
-            )
-    seat_rows = Seating.objects.bulk_create(seat_rows)
-    Punch.objects.bulk_create(
-        Punch(evening=evening, couple_id=ids[n], game_number=g, source=source)
-        for n, items in punches.items()
-        for g, source in items
-    )
-    _write_corrections(games, seat_rows, ids)
-    # The scoring keys, in the same transaction: a bad one undoes the whole import.
-    import_scoring(evening, data)
+        seat_rows = Seating.objects.bulk_create(seat_rows)
+        Punch.objects.bulk_create(
+            Punch(evening=evening, couple_id=ids[n], game_number=g, source=source)
+            for n, items in punches.items()
+            for g, source in items
+        )
+        _write_corrections(games, seat_rows, ids)
+        # The scoring keys, in the same transaction: a bad one undoes the whole import.
+        import_scoring(evening, data)
     return evening
 
 

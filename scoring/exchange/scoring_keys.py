@@ -94,45 +94,44 @@ def import_scoring(evening: Evening, data: dict) -> None:
     raises :class:`ImportProblem` and writes nothing."""
     if not isinstance(data, dict):
         raise ImportProblem("(file)", _("must be a JSON object"))
-    evening = evening.locked()
-    couples = {couple.number: couple for couple in evening.couples.all()}
+    with Evening.changing(evening) as evening:
+        couples = {couple.number: couple for couple in evening.couples.all()}
 
-    def couple_id(number, path: str) -> int:
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise ImportProblem(path, _("must be a couple number"))
-        if number not in couples:
-            raise ImportProblem(path, _("there is no couple %(n)s") % {"n": number})
-        return couples[number].pk
+        def couple_id(number, path: str) -> int:
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise ImportProblem(path, _("must be a couple number"))
+            if number not in couples:
+                raise ImportProblem(path, _("there is no couple %(n)s") % {"n": number})
+            return couples[number].pk
 
-    _import_prizes(evening, _get(data, "prizes", "", list, default=[]))
-    _import_extras(evening, _get(data, "extras", "", dict, default={}), couples)
-    _import_jar(evening, _get(data, "cookie_jar", "", dict), couple_id)
-    _import_tiebreaks(evening, _get(data, "tiebreaks", "", list, default=[]), couple_id)
-    evening.refresh_from_db()
-    results = evening_results(evening)
-    _check_places(results, data)
-    jar_data = _get(data, "cookie_jar", "", dict)
-    if jar_data and evening.cookie_jar and results.finished and results.jar.numbers is not None:
-        winners = _get(jar_data, "winners", "cookie_jar", list)
-        mine = [couple.number for couple in results.jar.winners]
-        if winners is not None and sorted(winners) != mine:
-            raise ImportProblem(
-                "cookie_jar.winners",
-                _("the punch cards give %(mine)s") % {"mine": mine or _("no winner")},
-            )
-        if _get(jar_data, "settled", "cookie_jar", bool, default=False):
-            jar = results.jar
-            JarOutcome.objects.update_or_create(
-                evening=evening,
-                defaults={
-                    "buy_ins": jar.buy_ins,
-                    "carried_in": jar.carried_in,
-                    "pot": jar.pot,
-                    "winners": mine,
-                    "carried_over": jar.carried_over,
-                },
-            )
-    evening.bump_version()
+        _import_prizes(evening, _get(data, "prizes", "", list, default=[]))
+        _import_extras(evening, _get(data, "extras", "", dict, default={}), couples)
+        _import_jar(evening, _get(data, "cookie_jar", "", dict), couple_id)
+        _import_tiebreaks(evening, _get(data, "tiebreaks", "", list, default=[]), couple_id)
+        evening.refresh_from_db()
+        results = evening_results(evening)
+        _check_places(results, data)
+        jar_data = _get(data, "cookie_jar", "", dict)
+        if jar_data and evening.cookie_jar and results.finished and results.jar.numbers is not None:
+            winners = _get(jar_data, "winners", "cookie_jar", list)
+            mine = [couple.number for couple in results.jar.winners]
+            if winners is not None and sorted(winners) != mine:
+                raise ImportProblem(
+                    "cookie_jar.winners",
+                    _("the punch cards give %(mine)s") % {"mine": mine or _("no winner")},
+                )
+            if _get(jar_data, "settled", "cookie_jar", bool, default=False):
+                jar = results.jar
+                JarOutcome.objects.update_or_create(
+                    evening=evening,
+                    defaults={
+                        "buy_ins": jar.buy_ins,
+                        "carried_in": jar.carried_in,
+                        "pot": jar.pot,
+                        "winners": mine,
+                        "carried_over": jar.carried_over,
+                    },
+                )
 
 
 def _import_prizes(evening: Evening, prizes: list) -> None:

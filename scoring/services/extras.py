@@ -16,7 +16,6 @@ after the last game wins it.
 import secrets
 from decimal import Decimal
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
@@ -30,58 +29,52 @@ def at_game_one(evening: Evening, rng=None) -> None:
     caller's transaction). scoring.services.jar.draw_at_start calls it too."""
     if not evening.travelling_prize:
         return
-    current = Evening.objects.filter(pk=evening.pk).values_list("travelling_start", flat=True)
-    if current.get():
-        return
-    numbers = sorted(evening.couples.present_at(1).values_list("number", flat=True))
-    if numbers:
-        number = (rng or secrets.SystemRandom()).choice(numbers)
-        Evening.objects.filter(pk=evening.pk).update(travelling_start=number)
-        evening.travelling_start = number
-        evening.bump_version()
+    with Evening.changing(evening) as locked:
+        if locked.travelling_start:
+            return
+        numbers = sorted(evening.couples.present_at(1).values_list("number", flat=True))
+        if numbers:
+            locked.change(travelling_start=(rng or secrets.SystemRandom()).choice(numbers))
+            evening.travelling_start = locked.travelling_start
 
 
-@transaction.atomic
 def draw_travelling_start(evening: Evening, rng=None) -> int:
     """Draw the travelling prize's first holder among the couples that play
     game 1, fairly (the system's cryptographic generator). Returns its
     number. Drawn once: a second draw is refused."""
-    evening = evening.locked()
-    if not evening.travelling_prize:
-        raise UserError(_("This evening has no travelling prize."))
-    if evening.travelling_start:
-        raise Conflict(
-            _("The travelling prize was already drawn: couple %(n)s.")
-            % {"n": evening.travelling_start}
-        )
-    numbers = list(evening.couples.present_at(1).values_list("number", flat=True))
-    if not numbers:
-        raise UserError(_("Register the couples first: the prize is drawn among them."))
-    number = (rng or secrets.SystemRandom()).choice(sorted(numbers))
-    Evening.objects.filter(pk=evening.pk).update(travelling_start=number)
-    evening.bump_version()
-    return number
+    with Evening.changing(evening) as evening:
+        if not evening.travelling_prize:
+            raise UserError(_("This evening has no travelling prize."))
+        if evening.travelling_start:
+            raise Conflict(
+                _("The travelling prize was already drawn: couple %(n)s.")
+                % {"n": evening.travelling_start}
+            )
+        numbers = list(evening.couples.present_at(1).values_list("number", flat=True))
+        if not numbers:
+            raise UserError(_("Register the couples first: the prize is drawn among them."))
+        number = (rng or secrets.SystemRandom()).choice(sorted(numbers))
+        Evening.objects.filter(pk=evening.pk).update(travelling_start=number)
+        return number
 
 
-@transaction.atomic
 def set_fifty_fifty(
     evening: Evening, takings: Decimal, ticket: str = "", winner: str = ""
 ) -> Evening:
     """Record the 50/50: what the tickets took in, the winning ticket and
     the winner's name. Half the takings (rounded down to the cent) go to the
     ticket, the rest to the hall."""
-    evening = evening.locked()
-    if not evening.fifty_fifty:
-        raise UserError(_("This evening has no 50/50 draw."))
-    takings = to_amount(takings, _("The 50/50 takings"))
-    ticket, winner = (ticket or "").strip(), " ".join((winner or "").split())
-    if len(ticket) > 20:
-        raise UserError(_("A ticket number has at most 20 characters."))
-    if len(winner) > 80:
-        raise UserError(_("A name has at most 80 characters."))
-    Evening.objects.filter(pk=evening.pk).update(
-        fifty_fifty_takings=takings, fifty_fifty_ticket=ticket, fifty_fifty_winner=winner
-    )
-    evening.bump_version()
-    evening.refresh_from_db()
-    return evening
+    with Evening.changing(evening) as evening:
+        if not evening.fifty_fifty:
+            raise UserError(_("This evening has no 50/50 draw."))
+        takings = to_amount(takings, _("The 50/50 takings"))
+        ticket, winner = (ticket or "").strip(), " ".join((winner or "").split())
+        if len(ticket) > 20:
+            raise UserError(_("A ticket number has at most 20 characters."))
+        if len(winner) > 80:
+            raise UserError(_("A name has at most 80 characters."))
+        Evening.objects.filter(pk=evening.pk).update(
+            fifty_fifty_takings=takings, fifty_fifty_ticket=ticket, fifty_fifty_winner=winner
+        )
+        evening.refresh_from_db()
+        return evening

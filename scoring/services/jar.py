@@ -15,7 +15,6 @@ scoring.rules.jar; what the jar shows is ``evening_results(evening).jar``.
   Calling it again (after a correction) settles it again.
 """
 
-from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -46,60 +45,61 @@ def draw_at_start(evening: Evening, rng=None) -> None:
     if current:
         evening.jar_numbers = current
         return
-    with transaction.atomic():
+    with Evening.changing(evening) as locked:
         numbers = list(rules.draw_numbers(evening.games, evening.jar_draw_size, rng))
         salt = rules.new_salt()
         fingerprint = rules.fingerprint(numbers, salt)
-        Evening.objects.filter(pk=evening.pk).update(
-            jar_numbers=numbers, jar_salt=salt, jar_fingerprint=fingerprint, jar_revealed=False
-        )
-        evening.jar_numbers, evening.jar_salt = numbers, salt
-        evening.jar_fingerprint, evening.jar_revealed = fingerprint, False
-        evening.bump_version()
+        drawn = {
+            "jar_numbers": numbers,
+            "jar_salt": salt,
+            "jar_fingerprint": fingerprint,
+            "jar_revealed": False,
+        }
+        locked.change(**drawn)
+        for name, value in drawn.items():
+            setattr(evening, name, value)
 
 
 @rule_errors()
-@transaction.atomic
 def set_hat_numbers(evening: Evening, numbers) -> list[int]:
     """Store the numbers the hall drew from a hat (text like "3 7 12" or a
     list). Only in the hat mode, and not once the jar is settled."""
-    evening = evening.locked()
-    _check_jar(evening)
-    if evening.jar_draw_mode != Evening.JarDraw.HAT:
-        raise Conflict(_("This jar is drawn by the app: its numbers cannot be typed in."))
-    if JarOutcome.objects.filter(evening=evening).exists():
-        raise Conflict(_("The cookie jar is already settled."))
-    drawn = list(rules.parse_numbers(numbers, evening.games, evening.jar_draw_size))
-    Evening.objects.filter(pk=evening.pk).update(
-        jar_numbers=drawn, jar_salt="", jar_fingerprint="", jar_revealed=True
-    )
-    evening.bump_version()
-    return drawn
+    with Evening.changing(evening) as evening:
+        _check_jar(evening)
+        if evening.jar_draw_mode != Evening.JarDraw.HAT:
+            raise Conflict(_("This jar is drawn by the app: its numbers cannot be typed in."))
+        if JarOutcome.objects.filter(evening=evening).exists():
+            raise Conflict(_("The cookie jar is already settled."))
+        drawn = list(rules.parse_numbers(numbers, evening.games, evening.jar_draw_size))
+        Evening.objects.filter(pk=evening.pk).update(
+            jar_numbers=drawn, jar_salt="", jar_fingerprint="", jar_revealed=True
+        )
+        return drawn
 
 
-@transaction.atomic
 def set_buy_in(couple: Couple, bought_in: bool, *, user=None) -> Couple:
     """Put a couple in the cookie jar (or, as a separate undo, take it out),
     until the jar is settled. Setting the value it has changes nothing; once
     the evening is finished it is an organizer's logged correction."""
-    evening = couple.evening.locked()
-    _check_jar(evening)
-    current = Couple.objects.filter(pk=couple.pk).values_list("jar_buy_in", flat=True).get()
-    couple.jar_buy_in = current
-    if current == bought_in:
+    with Evening.changing(couple.evening) as evening:
+        _check_jar(evening)
+        current = Couple.objects.filter(pk=couple.pk).values_list("jar_buy_in", flat=True).get()
+        couple.jar_buy_in = current
+        if current == bought_in:
+            return couple
+        if JarOutcome.objects.filter(evening=evening).exists():
+            raise Conflict(_("The cookie jar is settled: buy-ins can no longer change."))
+        check_money_change(
+            evening,
+            couple,
+            user,
+            _("in the cookie jar") if bought_in else _("out of the cookie jar"),
+        )
+        Couple.objects.filter(pk=couple.pk).update(jar_buy_in=bought_in)
+        couple.jar_buy_in = bought_in
         return couple
-    if JarOutcome.objects.filter(evening=evening).exists():
-        raise Conflict(_("The cookie jar is settled: buy-ins can no longer change."))
-    check_money_change(
-        evening, couple, user, _("in the cookie jar") if bought_in else _("out of the cookie jar")
-    )
-    Couple.objects.filter(pk=couple.pk).update(jar_buy_in=bought_in)
-    couple.jar_buy_in = bought_in
-    evening.bump_version()
-    return couple
 
 
-@transaction.atomic
 def reveal(evening: Evening, user=None) -> JarOutcome:
     """At the end of the evening: reveal a sealed draw and settle the jar.
 
@@ -108,40 +108,41 @@ def reveal(evening: Evening, user=None) -> JarOutcome:
     right amount. Refused before the last game is over."""
     from scoring.results import evening_results
 
-    evening = evening.locked()
-    _check_jar(evening)
-    if not evening.is_finished:
-        raise Conflict(_("The cookie jar is settled after the last game."))
-    if not evening.jar_numbers:
-        if evening.jar_draw_mode == Evening.JarDraw.HAT:
-            raise UserError(_("Type the numbers drawn from the hat first."))
-        raise Conflict(_("The cookie jar was never drawn."))
-    if evening.jar_draw_mode == Evening.JarDraw.SEALED and not evening.jar_revealed:
-        if not rules.check_fingerprint(
-            evening.jar_numbers, evening.jar_salt, evening.jar_fingerprint
-        ):
-            # Cannot happen unless the row was edited by hand: never reveal silently.
-            raise Conflict(_("The sealed numbers do not match their fingerprint."))
-        Evening.objects.filter(pk=evening.pk).update(jar_revealed=True)
-        evening.jar_revealed = True
-    jar = evening_results(evening).jar
-    before = JarOutcome.objects.filter(evening=evening).values_list("carried_over", flat=True)
-    before = before.first()
-    outcome, _created = JarOutcome.objects.update_or_create(
-        evening=evening,
-        defaults={
-            "buy_ins": jar.buy_ins,
-            "carried_in": jar.carried_in,
-            "pot": jar.pot,
-            "winners": [couple.number for couple in jar.winners],
-            "carried_over": jar.carried_over,
-            "settled_by": user if getattr(user, "is_authenticated", False) else None,
-        },
-    )
-    evening.bump_version()
-    if before != outcome.carried_over:
-        _next_jar_evening(evening).bump_version(calendar=True)
-    return outcome
+    with Evening.changing(evening) as evening:
+        _check_jar(evening)
+        if not evening.is_finished:
+            raise Conflict(_("The cookie jar is settled after the last game."))
+        if not evening.jar_numbers:
+            if evening.jar_draw_mode == Evening.JarDraw.HAT:
+                raise UserError(_("Type the numbers drawn from the hat first."))
+            raise Conflict(_("The cookie jar was never drawn."))
+        if evening.jar_draw_mode == Evening.JarDraw.SEALED and not evening.jar_revealed:
+            if not rules.check_fingerprint(
+                evening.jar_numbers, evening.jar_salt, evening.jar_fingerprint
+            ):
+                # Cannot happen unless the row was edited by hand: never reveal silently.
+                raise Conflict(_("The sealed numbers do not match their fingerprint."))
+            Evening.objects.filter(pk=evening.pk).update(jar_revealed=True)
+            evening.jar_revealed = True
+        jar = evening_results(evening).jar
+        before = JarOutcome.objects.filter(evening=evening).values_list("carried_over", flat=True)
+        before = before.first()
+        outcome, _created = JarOutcome.objects.update_or_create(
+            evening=evening,
+            defaults={
+                "buy_ins": jar.buy_ins,
+                "carried_in": jar.carried_in,
+                "pot": jar.pot,
+                "winners": [couple.number for couple in jar.winners],
+                "carried_over": jar.carried_over,
+                "settled_by": user if getattr(user, "is_authenticated", False) else None,
+            },
+        )
+        if before != outcome.carried_over:
+            with _next_jar_evening(evening).changing() as later:
+                for next_evening in later:  # its pot starts with this carry-over
+                    next_evening.change(calendar=True)
+        return outcome
 
 
 def _next_jar_evening(evening: Evening):

@@ -9,7 +9,6 @@ travelling prizes) is worth: a cash amount, a share of the evening's takings
 
 from decimal import Decimal
 
-from django.db import transaction
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
@@ -30,7 +29,6 @@ def _target_enabled(evening: Evening, target: str) -> bool:
     }[target]
 
 
-@transaction.atomic
 def set_prize(
     evening: Evening,
     target: str,
@@ -46,44 +44,43 @@ def set_prize(
     (``place`` 0). Amounts: Decimal, at most two decimals, not negative;
     shares: 0 to 100 %, and all the share prizes of the evening together
     at most 100 % of the takings."""
-    evening = evening.locked()
-    if target not in PRIZE_TARGETS:
-        raise UserError(_("There is no such prize."))
-    if not _target_enabled(evening, target):
-        raise UserError(_("That prize is not used this evening: turn it on in the settings."))
-    if target == Target.PLACE:
-        if not 1 <= int(place) <= evening.prize_places:
-            raise UserError(_("The prize places are 1 to %(n)s.") % {"n": evening.prize_places})
-    else:
-        place = 0
-    values = {"kind": kind, "amount": None, "share_percent": None, "item": ""}
-    if kind == Prize.Kind.CASH:
-        values["amount"] = to_amount(amount, _("The amount"))
-    elif kind == Prize.Kind.SHARE:
-        percent = to_percent(share_percent, _("The share of the takings"))
-        others = Prize.objects.filter(evening=evening, kind=Prize.Kind.SHARE).exclude(
-            target=target, place=place
-        ).aggregate(total=Sum("share_percent"))["total"] or Decimal("0")
-        if others + percent > 100:
-            raise UserError(
-                _(
-                    "The prizes would give away %(total)s%% of the takings: "
-                    "together they can be at most 100%%."
+    with Evening.changing(evening) as evening:
+        if target not in PRIZE_TARGETS:
+            raise UserError(_("There is no such prize."))
+        if not _target_enabled(evening, target):
+            raise UserError(_("That prize is not used this evening: turn it on in the settings."))
+        if target == Target.PLACE:
+            if not 1 <= int(place) <= evening.prize_places:
+                raise UserError(_("The prize places are 1 to %(n)s.") % {"n": evening.prize_places})
+        else:
+            place = 0
+        values = {"kind": kind, "amount": None, "share_percent": None, "item": ""}
+        if kind == Prize.Kind.CASH:
+            values["amount"] = to_amount(amount, _("The amount"))
+        elif kind == Prize.Kind.SHARE:
+            percent = to_percent(share_percent, _("The share of the takings"))
+            others = Prize.objects.filter(evening=evening, kind=Prize.Kind.SHARE).exclude(
+                target=target, place=place
+            ).aggregate(total=Sum("share_percent"))["total"] or Decimal("0")
+            if others + percent > 100:
+                raise UserError(
+                    _(
+                        "The prizes would give away %(total)s%% of the takings: "
+                        "together they can be at most 100%%."
+                    )
+                    % {"total": f"{others + percent:f}".rstrip("0").rstrip(".")}
                 )
-                % {"total": f"{others + percent:f}".rstrip("0").rstrip(".")}
-            )
-        values["share_percent"] = percent
-    elif kind == Prize.Kind.ITEM:
-        item = " ".join((item or "").split())
-        if not item:
-            raise UserError(_("Name the prize (a turkey, a quilt …)."))
-        if len(item) > 100:
-            raise UserError(_("A prize's name has at most 100 characters."))
-        values["item"] = item
-    else:
-        raise UserError(_("A prize is cash, a share of the takings, or an item."))
-    prize, _created = Prize.objects.update_or_create(
-        evening=evening, target=target, place=place, defaults=values
-    )
-    evening.bump_version()
-    return prize
+            values["share_percent"] = percent
+        elif kind == Prize.Kind.ITEM:
+            item = " ".join((item or "").split())
+            if not item:
+                raise UserError(_("Name the prize (a turkey, a quilt …)."))
+            if len(item) > 100:
+                raise UserError(_("A prize's name has at most 100 characters."))
+            values["item"] = item
+        else:
+            raise UserError(_("A prize is cash, a share of the takings, or an item."))
+        prize, _created = Prize.objects.update_or_create(
+            evening=evening, target=target, place=place, defaults=values
+        )
+        return prize

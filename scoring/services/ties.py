@@ -109,30 +109,31 @@ def find_tie(evening: Evening, target: str, place: int = 0) -> Tie:
 
 
 @rule_errors()
-@transaction.atomic
 def open_tiebreak(evening: Evening, target: str, place: int = 0) -> TieBreak:
     """Open the tie-break for a tied place, the booby prize or the half-time
     leader (the one already open, if any)."""
-    evening = evening.locked()
-    if target != Target.PLACE:
-        place = 0
-    tie = find_tie(evening, target, place)
-    existing = TieBreak.objects.filter(evening=evening, target=target, place=place).first()
-    if existing is not None:
-        if tie.first.tiebreak_id == existing.pk:
-            return existing
-        raise Conflict(
-            _("A tie-break for %(what)s was opened before the results changed: discard it first.")
-            % {"what": _what(target, place)}
+    with Evening.changing(evening) as evening:
+        if target != Target.PLACE:
+            place = 0
+        tie = find_tie(evening, target, place)
+        existing = TieBreak.objects.filter(evening=evening, target=target, place=place).first()
+        if existing is not None:
+            if tie.first.tiebreak_id == existing.pk:
+                return existing
+            raise Conflict(
+                _(
+                    "A tie-break for %(what)s was opened before the results changed: "
+                    "discard it first."
+                )
+                % {"what": _what(target, place)}
+            )
+        tiebreak = TieBreak.objects.create(
+            evening=evening, target=target, place=place, wins=tie.first.wins
         )
-    tiebreak = TieBreak.objects.create(
-        evening=evening, target=target, place=place, wins=tie.first.wins
-    )
-    TieBreakEntry.objects.bulk_create(
-        TieBreakEntry(tiebreak=tiebreak, couple_id=couple.id) for couple in tie.couples
-    )
-    evening.bump_version()
-    return tiebreak
+        TieBreakEntry.objects.bulk_create(
+            TieBreakEntry(tiebreak=tiebreak, couple_id=couple.id) for couple in tie.couples
+        )
+        return tiebreak
 
 
 def _tie_for(tiebreak: TieBreak, evening: Evening) -> Tie:
@@ -156,28 +157,29 @@ def _couple(tie: Tie, number) -> CoupleRef:
 
 
 @rule_errors()
-@transaction.atomic
 def record_choices(tiebreak: TieBreak, choices: dict, user=None) -> TieBreak:
     """Record how couples want to settle (couple number -> "split" | "cut" |
     "playoff" | "refuse"); some now, the rest later is fine. Once every
     couple has chosen, the rule decides the method."""
-    evening = tiebreak.evening.locked()
-    tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
-    tie = _tie_for(tiebreak, evening)
-    if tiebreak.status != TieBreak.Status.CHOOSING:
-        raise Conflict(_("The couples have chosen already: the tie is being settled."))
-    if not choices:
-        raise UserError(_("Choose for at least one couple."))
-    entries = {entry.couple_id: entry for entry in tiebreak.entries.all()}
-    for number, choice in choices.items():
-        couple = _couple(tie, number)
-        if choice not in rules.CHOICES:
-            raise UserError(_('"%(choice)s" is not a way to settle a tie.') % {"choice": choice})
-        if choice == rules.SPLIT and not tie.can_split:
-            raise UserError(_split_refusal(tie))
-        entries[couple.id].choice = choice
-    TieBreakEntry.objects.bulk_update(entries.values(), ["choice"])
-    return _refresh(tiebreak, evening, user)
+    with Evening.changing(tiebreak.evening) as evening:
+        tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
+        tie = _tie_for(tiebreak, evening)
+        if tiebreak.status != TieBreak.Status.CHOOSING:
+            raise Conflict(_("The couples have chosen already: the tie is being settled."))
+        if not choices:
+            raise UserError(_("Choose for at least one couple."))
+        entries = {entry.couple_id: entry for entry in tiebreak.entries.all()}
+        for number, choice in choices.items():
+            couple = _couple(tie, number)
+            if choice not in rules.CHOICES:
+                raise UserError(
+                    _('"%(choice)s" is not a way to settle a tie.') % {"choice": choice}
+                )
+            if choice == rules.SPLIT and not tie.can_split:
+                raise UserError(_split_refusal(tie))
+            entries[couple.id].choice = choice
+        TieBreakEntry.objects.bulk_update(entries.values(), ["choice"])
+        return _refresh(tiebreak, evening, user)
 
 
 def _split_refusal(tie: Tie) -> str:
@@ -191,7 +193,6 @@ def _split_refusal(tie: Tie) -> str:
 
 
 @rule_errors()
-@transaction.atomic
 def record_cut(
     tiebreak: TieBreak,
     cards: dict,
@@ -205,34 +206,36 @@ def record_cut(
 
     ``round_number`` is the round the person saw on screen: a form sent twice
     (a double tap) is refused instead of becoming the next round."""
-    evening = tiebreak.evening.locked()
-    tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
-    tie = _tie_for(tiebreak, evening)
-    state = _cut_now(tiebreak, tie, round_number)
-    by_id = {couple.id: couple for couple in tie.couples}
-    parsed: dict[int, object] = {}
-    for number, text in cards.items():
-        couple = _couple(tie, number)
-        if couple.id not in state.to_cut:
-            raise UserError(_("Couple %(c)s does not cut in this round.") % {"c": couple.number})
-        if not str(text).strip():
-            continue
-        parsed[couple.id] = rules.read_cut_card(text)
-    for key in state.to_cut:
-        if key not in parsed:
-            raise UserError(_("Type the card cut by couple %(c)s.") % {"c": by_id[key].number})
-    rules.check_round(parsed)
-    CutCard.objects.bulk_create(
-        CutCard(
-            tiebreak=tiebreak,
-            round=state.next_round,
-            couple_id=key,
-            card=str(card),
-            dealt_by_app=dealt,
+    with Evening.changing(tiebreak.evening) as evening:
+        tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
+        tie = _tie_for(tiebreak, evening)
+        state = _cut_now(tiebreak, tie, round_number)
+        by_id = {couple.id: couple for couple in tie.couples}
+        parsed: dict[int, object] = {}
+        for number, text in cards.items():
+            couple = _couple(tie, number)
+            if couple.id not in state.to_cut:
+                raise UserError(
+                    _("Couple %(c)s does not cut in this round.") % {"c": couple.number}
+                )
+            if not str(text).strip():
+                continue
+            parsed[couple.id] = rules.read_cut_card(text)
+        for key in state.to_cut:
+            if key not in parsed:
+                raise UserError(_("Type the card cut by couple %(c)s.") % {"c": by_id[key].number})
+        rules.check_round(parsed)
+        CutCard.objects.bulk_create(
+            CutCard(
+                tiebreak=tiebreak,
+                round=state.next_round,
+                couple_id=key,
+                card=str(card),
+                dealt_by_app=dealt,
+            )
+            for key, card in parsed.items()
         )
-        for key, card in parsed.items()
-    )
-    return _refresh(tiebreak, evening, user)
+        return _refresh(tiebreak, evening, user)
 
 
 def _cut_now(tiebreak: TieBreak, tie: Tie, round_number: int | None) -> rules.CutState:
@@ -255,8 +258,7 @@ def deal_cut(
     """The app deals this round of the cut: one card each from a freshly
     shuffled deck, with the system's cryptographic generator. A second tap
     for the same ``round_number`` is refused (see :func:`record_cut`)."""
-    with transaction.atomic():
-        evening = tiebreak.evening.locked()
+    with transaction.atomic(), Evening.changing(tiebreak.evening) as evening:
         tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
         tie = _tie_for(tiebreak, evening)
         state = _cut_now(tiebreak, tie, round_number)
@@ -267,39 +269,36 @@ def deal_cut(
 
 
 @rule_errors()
-@transaction.atomic
 def record_playoff_winner(tiebreak: TieBreak, game_id: int, winner: int, user=None) -> TieBreak:
     """Record the winner (couple number) of one play-off game of the
     current round; when the round is complete the next one is drawn."""
-    evening = tiebreak.evening.locked()
-    tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
-    tie = _tie_for(tiebreak, evening)
-    if tiebreak.status != TieBreak.Status.PLAYING:
-        raise Conflict(_("This tie is not being played off right now."))
-    try:
-        game = PlayoffGame.objects.get(pk=int(game_id), tiebreak=tiebreak)
-    except (PlayoffGame.DoesNotExist, TypeError, ValueError):
-        raise UserError(_("There is no such play-off game in this tie.")) from None
-    if game.winner_id is not None:
-        raise Conflict(_("That play-off game already has its winner."))
-    couple = _couple(tie, winner)
-    if couple.id not in (game.couple_a_id, game.couple_b_id):
-        raise UserError(
-            _("Couple %(c)s did not play in that play-off game.") % {"c": couple.number}
-        )
-    game.winner_id = couple.id
-    game.recorded_at = timezone.now()
-    game.save(update_fields=["winner", "recorded_at"])
-    return _refresh(tiebreak, evening, user)
+    with Evening.changing(tiebreak.evening) as evening:
+        tiebreak = TieBreak.objects.get(pk=tiebreak.pk)
+        tie = _tie_for(tiebreak, evening)
+        if tiebreak.status != TieBreak.Status.PLAYING:
+            raise Conflict(_("This tie is not being played off right now."))
+        try:
+            game = PlayoffGame.objects.get(pk=int(game_id), tiebreak=tiebreak)
+        except (PlayoffGame.DoesNotExist, TypeError, ValueError):
+            raise UserError(_("There is no such play-off game in this tie.")) from None
+        if game.winner_id is not None:
+            raise Conflict(_("That play-off game already has its winner."))
+        couple = _couple(tie, winner)
+        if couple.id not in (game.couple_a_id, game.couple_b_id):
+            raise UserError(
+                _("Couple %(c)s did not play in that play-off game.") % {"c": couple.number}
+            )
+        game.winner_id = couple.id
+        game.recorded_at = timezone.now()
+        game.save(update_fields=["winner", "recorded_at"])
+        return _refresh(tiebreak, evening, user)
 
 
-@transaction.atomic
 def discard(tiebreak: TieBreak) -> None:
     """Throw a tie-break away with every step of it (an organizer's undo,
     or after results changed under it)."""
-    evening = tiebreak.evening.locked()
-    TieBreak.objects.filter(pk=tiebreak.pk).delete()
-    evening.bump_version()
+    with Evening.changing(tiebreak.evening):
+        TieBreak.objects.filter(pk=tiebreak.pk).delete()
 
 
 def outcome_of(tiebreak: TieBreak, tie: Tie) -> rules.TieOutcome:
@@ -351,5 +350,4 @@ def _refresh(tiebreak: TieBreak, evening: Evening, user=None, rng=None) -> TieBr
         entry.outcome_rank = ranks.get(entry.couple_id)
         entry.share = shares.get(entry.couple_id) if outcome.status == rules.SETTLED else None
     TieBreakEntry.objects.bulk_update(entries, ["forfeited", "outcome_rank", "share"])
-    evening.bump_version()
     return tiebreak

@@ -8,25 +8,25 @@ transaction).
 
 import datetime
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import models, transaction
-from django.db.models import F
+from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from cardnight.money import validate_amount
-from cardnight.prepared import Prepared
 from cardnight.text import PlainCharField
 
-from .. import state_cache
 from ..links import MAX_ADDRESS, validate_address
 from ..names import couple_names
 from ..rotation import present_at
+from . import gate
 
 MAX_GAMES = 60
 MAX_NAME = 80
@@ -110,7 +110,9 @@ class Hall(models.Model):
         """The hall's name and privacy show on every evening's scoreboard:
         mark them all changed (`calendar`: its name or address changed, which
         the calendar feed shows too)."""
-        self.evenings.bump_version(calendar=calendar)
+        with self.evenings.all().changing() as evenings:
+            for evening in evenings:
+                evening.change(calendar=calendar)
 
 
 def unique_hall_slug(name: str, exclude: int | None = None) -> str:
@@ -143,36 +145,11 @@ class EveningQuerySet(models.QuerySet):
             models.Q(date__gte=today) | models.Q(status=Evening.Status.RUNNING)
         ).exclude(status=Evening.Status.FINISHED)
 
-    def bump_version(self, calendar: bool = False, **fields) -> int:
-        """THE version bump (issue 11): mark these evenings changed (the
-        scoreboard's freshness check, its ETag and cache keys) and save
-        `fields` in the same UPDATE. Every write path goes through it, through
-        `Evening.bump_version()` for one evening: the services, the organizer
-        pages, scoring's writes and the admin (`tables.admin.EveningOwnedAdmin`).
-        `calendar`: what the hall's calendar feed shows changed too (see
-        `Evening.CALENDAR_FIELDS`): its SEQUENCE grows and its time is kept.
-        Call inside the transaction that makes the change.
-
-        With the shared cache on, the public evenings' freshness kept there
-        is brought up to date once the transaction commits (tables/state_cache.py)."""
-        if calendar:
-            fields["calendar_sequence"] = F("calendar_sequence") + 1
-            fields["calendar_updated_at"] = timezone.now()
-        if not state_cache.enabled():
-            return self.update(version=F("version") + 1, **fields)
-        pks = list(self.values_list("pk", flat=True))
-        count = self.update(version=F("version") + 1, **fields)
-        transaction.on_commit(lambda: keep_states(pks))
-        return count
-
-
-def keep_states(pks: list[int]) -> None:
-    """Store the committed state of these evenings in the shared cache."""
-    rows = Evening.objects.filter(pk__in=pks).values_list(
-        "slug", "pk", "version", "hall__privacy", "generation", "published"
-    )
-    for slug, pk, version, privacy, generation, published in rows:
-        state_cache.store(slug, pk, version, privacy, generation, published)
+    def changing(self):
+        """The write gate over these evenings (tables/models/gate.py): locked,
+        reloaded and yielded as a list; each one's version bumped once on a
+        clean exit."""
+        return gate.changing(self)
 
 
 class Evening(models.Model):
@@ -237,7 +214,7 @@ class Evening(models.Model):
     # cache key from before it (kept on the row: the poll's one query reads it).
     generation = models.CharField(max_length=16, default=new_generation, editable=False)
     # The calendar feed (/h/<hall>/evenings.ics): iCalendar's SEQUENCE and
-    # LAST-MODIFIED, moved on by `bump_version(calendar=True)` when what a
+    # LAST-MODIFIED, moved on by the write gate (`change(calendar=True)`) when what a
     # calendar shows changes (CALENDAR_FIELDS).
     calendar_sequence = models.PositiveIntegerField(default=0, editable=False)
     calendar_updated_at = models.DateTimeField(default=timezone.now, editable=False)
@@ -337,7 +314,7 @@ class Evening(models.Model):
     objects = EveningQuerySet.as_manager()
 
     # What the hall's calendar feed shows of an evening: a change to any of
-    # them bumps its calendar SEQUENCE (`bump_version(calendar=True)`).
+    # them bumps its calendar SEQUENCE (`change(calendar=True)` in the write gate).
     CALENDAR_FIELDS = frozenset(
         {"name", "date", "start_time", "hall", "cancelled", "entry_fee", "cookie_jar", "jar_buy_in"}
     )
@@ -387,27 +364,26 @@ class Evening(models.Model):
         sealed = self.jar_draw_mode == self.JarDraw.SEALED and not self.jar_revealed
         return "reveal" if sealed else "settle"
 
-    def locked(self) -> "Evening":
-        """This evening reloaded under a row lock: every write of an evening
-        that must not race queues here (a no-op on SQLite, whose IMMEDIATE
-        transactions already serialize writers). Call inside a transaction."""
-        evening = _LOCKED.one(self.pk)
-        if evening is None:
-            raise Evening.DoesNotExist(f"Evening {self.pk} is gone")
-        return evening
+    @classmethod
+    @contextmanager
+    def changing(cls, evening: "Evening | int") -> Iterator["Evening"]:
+        """THE write gate of one evening (tables/models/gate.py): yields it
+        locked and reloaded; on a clean exit its version is bumped once, with
+        the fields given to `change`. Raises Evening.DoesNotExist when it is gone."""
+        pk = evening if isinstance(evening, int) else evening.pk
+        outer = gate.open_gates().get(pk)
+        if outer is not None:  # a service called inside another's gate
+            yield outer
+            return
+        with gate.changing(cls.objects.filter(pk=pk)) as evenings:
+            if not evenings:
+                raise cls.DoesNotExist(f"Evening {pk} is gone")
+            yield evenings[0]
 
-    def bump_version(self, calendar: bool = False, **fields) -> None:
-        """Mark the evening as changed and save `fields` with it, in one
-        UPDATE (see `EveningQuerySet.bump_version`, the one version bump);
-        `fields` are also set on this object. The in-memory `version` (and
-        `calendar_sequence`) is not refreshed: reload the evening to read it."""
-        Evening.objects.filter(pk=self.pk).bump_version(calendar=calendar, **fields)
-        for name, value in fields.items():
-            setattr(self, name, value)
-
-
-# Every write's first read: compiled once (cardnight/prepared.py).
-_LOCKED = Prepared(lambda pk: Evening.objects.select_for_update().filter(pk=pk).order_by())
+    def change(self, calendar: bool = False, **fields) -> None:
+        """Inside this evening's gate: set `fields`, saved with the version
+        bump (`calendar`: the calendar feed shows this change too)."""
+        gate.change(self, calendar=calendar, **fields)
 
 
 class EveningTemplate(models.Model):

@@ -25,7 +25,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
-from cardnight.prepared import Prepared
 
 from .. import rotation
 from ..models import Couple, Evening, Punch, ResultChange, Seating, TableReport
@@ -63,10 +62,9 @@ def _require_current(evening: Evening, game: int) -> None:
         )
 
 
-# Every tap's and report's read of its table, under the evening's lock:
-# compiled once (cardnight/prepared.py).
-_SEATING = Prepared(
-    lambda evening, game, table: (
+# Every tap's and report's read of its table, under the evening's lock.
+def _seating_query(evening, game, table):
+    return (
         Seating.objects.select_related("game", "table", "couple_a", "couple_b")
         .annotate(has_reports=Exists(TableReport.objects.filter(seating=OuterRef("pk"))))
         # Naming the evening on both sides lets the database use the unique
@@ -79,12 +77,11 @@ _SEATING = Prepared(
         )
         .order_by()[:1]
     )
-)
 
 
 def _seating(evening: Evening, game: int, table: int) -> Seating:
     """One table's seating in one game, with its couples, or a UserError."""
-    seating = _SEATING.one(evening.pk, game, table)
+    seating = next(iter(_seating_query(evening.pk, game, table)), None)
     if seating is None:
         raise UserError(
             _("Table %(table)s is not in play in game %(game)s.") % {"table": table, "game": game}
@@ -168,7 +165,6 @@ def _set_winner(
         changed_by=_user(user),
         reason=reason,
     )
-    evening.bump_version()
 
 
 def bye_wins(counts_as_win: bool, byes: Iterable[tuple[int, T | None]]) -> list[tuple[int, T]]:

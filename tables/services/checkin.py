@@ -30,7 +30,6 @@ import datetime
 import time
 
 from django.core.cache import cache
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -97,28 +96,27 @@ def _check_limits(evening: Evening, device: str) -> None:
         )
 
 
-@transaction.atomic
 def submit_entry(evening: Evening, device: str, player1: str, player2: str) -> CheckinEntry:
     """The phone's two names, waiting at the door. The same two names sent
     again by the same phone while the first is waiting change nothing."""
-    evening = evening.locked()
-    reason = closed_reason(evening)
-    if reason:
-        raise Conflict(reason)
-    mine = list(evening.checkin_entries.filter(device=device, confirmed_at=None))
-    key = couple_key(player1, player2)
-    for entry in mine:
-        if couple_key(entry.player1, entry.player2) == key and not is_expired(entry, evening):
-            return entry
-    waiting = evening.checkin_entries.filter(confirmed_at=None, created_at__gte=_cutoff())
-    if waiting.count() >= MAX_WAITING:
-        raise Conflict(_("The door's list is full: register with a volunteer at the door."))
-    _check_limits(evening, device)
-    # Names typed on a phone are kept no longer than they are of use.
-    evening.checkin_entries.filter(confirmed_at=None, created_at__lt=_cutoff()).delete()
-    return CheckinEntry.objects.create(
-        evening=evening, player1=player1, player2=player2, device=device
-    )
+    with Evening.changing(evening) as evening:
+        reason = closed_reason(evening)
+        if reason:
+            raise Conflict(reason)
+        mine = list(evening.checkin_entries.filter(device=device, confirmed_at=None))
+        key = couple_key(player1, player2)
+        for entry in mine:
+            if couple_key(entry.player1, entry.player2) == key and not is_expired(entry, evening):
+                return entry
+        waiting = evening.checkin_entries.filter(confirmed_at=None, created_at__gte=_cutoff())
+        if waiting.count() >= MAX_WAITING:
+            raise Conflict(_("The door's list is full: register with a volunteer at the door."))
+        _check_limits(evening, device)
+        # Names typed on a phone are kept no longer than they are of use.
+        evening.checkin_entries.filter(confirmed_at=None, created_at__lt=_cutoff()).delete()
+        return CheckinEntry.objects.create(
+            evening=evening, player1=player1, player2=player2, device=device
+        )
 
 
 WAITING, EXPIRED, REGISTERED, REMOVED = "waiting", "expired", "registered", "removed"
@@ -140,17 +138,20 @@ def phone_entries(evening: Evening, device: str) -> list[tuple[CheckinEntry, str
     return [(entry, state_of(entry, evening)) for entry in rows]
 
 
-@transaction.atomic
 def withdraw_entry(evening: Evening, device: str, entry_id: int) -> None:
     """The phone takes back one of its own entries that is still waiting.
     Another phone's entry is answered as a missing one."""
-    evening = evening.locked()
-    entry = evening.checkin_entries.filter(pk=entry_id, device=device).first() if device else None
-    if entry is None:
-        raise NotFound(_("This entry is not on this phone's list."))
-    if not entry.is_waiting:
-        raise Conflict(_("A volunteer has already registered you: to change it, ask at the door."))
-    entry.delete()
+    with Evening.changing(evening) as evening:
+        entry = (
+            evening.checkin_entries.filter(pk=entry_id, device=device).first() if device else None
+        )
+        if entry is None:
+            raise NotFound(_("This entry is not on this phone's list."))
+        if not entry.is_waiting:
+            raise Conflict(
+                _("A volunteer has already registered you: to change it, ask at the door.")
+            )
+        entry.delete()
 
 
 def waiting_entries(evening: Evening) -> list[CheckinEntry]:
@@ -168,7 +169,6 @@ def _entry(evening: Evening, entry_id: int) -> CheckinEntry:
     return entry
 
 
-@transaction.atomic
 def confirm_entry(
     evening: Evening,
     entry_id: int,
@@ -182,35 +182,34 @@ def confirm_entry(
     duplicate warning included: door.Duplicate, answered by `warned_about`),
     once per `key`. A second tap on an entry already confirmed registers
     nothing: (its couple, False)."""
-    evening = evening.locked()
-    entry = _entry(evening, entry_id)
-    if not entry.is_waiting:
-        if entry.couple is None:
-            raise Conflict(_("This entry was registered, then the couple was removed."))
-        return entry.couple, False
-    if is_expired(entry, evening):
-        raise Conflict(_("This entry has expired: register the couple with the form above."))
-    options = {"paid": paid, "jar_buy_in": jar_buy_in, "warned_about": warned_about}
-    if key:
-        couple, first = receipts.register_couple_once(
-            evening, key, entry.player1, entry.player2, **options
-        )
-    else:
-        couple, first = register_couple(evening, entry.player1, entry.player2, **options), True
-    entry.couple, entry.confirmed_at = couple, timezone.now()
-    entry.save(update_fields=["couple", "confirmed_at"])
-    return couple, first
+    with Evening.changing(evening) as evening:
+        entry = _entry(evening, entry_id)
+        if not entry.is_waiting:
+            if entry.couple is None:
+                raise Conflict(_("This entry was registered, then the couple was removed."))
+            return entry.couple, False
+        if is_expired(entry, evening):
+            raise Conflict(_("This entry has expired: register the couple with the form above."))
+        options = {"paid": paid, "jar_buy_in": jar_buy_in, "warned_about": warned_about}
+        if key:
+            couple, first = receipts.register_couple_once(
+                evening, key, entry.player1, entry.player2, **options
+            )
+        else:
+            couple, first = register_couple(evening, entry.player1, entry.player2, **options), True
+        entry.couple, entry.confirmed_at = couple, timezone.now()
+        entry.save(update_fields=["couple", "confirmed_at"])
+        return couple, first
 
 
-@transaction.atomic
 def remove_entry(evening: Evening, entry_id: int) -> bool:
     """The door's "Remove": a waiting entry goes. False when it was gone
     already (a second tap)."""
-    evening = evening.locked()
-    entry = evening.checkin_entries.filter(pk=entry_id).first()
-    if entry is None:
-        return False
-    if not entry.is_waiting:
-        raise Conflict(_("This entry is registered already: remove the couple instead."))
-    entry.delete()
-    return True
+    with Evening.changing(evening) as evening:
+        entry = evening.checkin_entries.filter(pk=entry_id).first()
+        if entry is None:
+            return False
+        if not entry.is_waiting:
+            raise Conflict(_("This entry is registered already: remove the couple instead."))
+        entry.delete()
+        return True

@@ -26,7 +26,6 @@ sends the same value twice and changes nothing the second time (issue 12).
 from __future__ import annotations
 
 from django.contrib.admin.models import CHANGE, LogEntry
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -75,12 +74,11 @@ def _number_for(evening: Evening, number: int | None) -> int:
     return number
 
 
-@transaction.atomic
 def register_couple(evening: Evening, player1: str, player2: str, **options) -> Couple:
-    """Register a couple, in one transaction that first locks the evening;
-    `options` are `register_locked`'s (number, paid, jar_buy_in, anyway,
-    warned_about)."""
-    return register_locked(evening.locked(), player1, player2, **options)
+    """Register a couple, in the evening's write gate; `options` are
+    `register_locked`'s (number, paid, jar_buy_in, anyway, warned_about)."""
+    with Evening.changing(evening) as evening:
+        return register_locked(evening, player1, player2, **options)
 
 
 def register_locked(
@@ -94,8 +92,8 @@ def register_locked(
     anyway: bool = False,
     warned_about: int | None = None,
 ) -> Couple:
-    """`register_couple` on `evening` as `Evening.locked()` gave it, in the
-    caller's transaction (receipts.py calls it so: the row is read and
+    """`register_couple` on `evening` as the caller's write gate
+    (`Evening.changing`) gave it (receipts.py calls it so: the row is read and
     locked once). Before play the couple plays from game 1; once play has
     started it arrives late and joins at the next game (A2).
 
@@ -130,31 +128,27 @@ def register_locked(
         joined_game=evening.current_game + 1 if evening.is_running else 1,
     )
     record_couple(couple, evening.hall_id)  # the hall's player register
-    evening.bump_version(last_couple_number=max(number, evening.last_couple_number))
+    evening.change(last_couple_number=max(number, evening.last_couple_number))
     return couple
 
 
-@transaction.atomic
 def rename_couple(couple: Couple, player1: str, player2: str) -> Couple:
     """Change a couple's names, and nothing else (paid and the jar stay)."""
-    evening = couple.evening.locked()
-    Couple.objects.filter(pk=couple.pk).update(player1=player1, player2=player2)
-    couple.player1, couple.player2 = player1, player2
-    record_couple(couple, evening.hall_id)  # the hall's player register
-    evening.bump_version()
-    return couple
+    with Evening.changing(couple.evening) as evening:
+        Couple.objects.filter(pk=couple.pk).update(player1=player1, player2=player2)
+        couple.player1, couple.player2 = player1, player2
+        record_couple(couple, evening.hall_id)  # the hall's player register
+        return couple
 
 
-@transaction.atomic
 def remove_couple(couple: Couple) -> None:
     """Remove a couple registered by mistake; only before play starts."""
-    evening = couple.evening.locked()
-    if not evening.is_setup:
-        raise Conflict(
-            _("Play has started: a couple that goes home is marked as leaving, not removed.")
-        )
-    couple.delete()
-    evening.bump_version()
+    with Evening.changing(couple.evening) as evening:
+        if not evening.is_setup:
+            raise Conflict(
+                _("Play has started: a couple that goes home is marked as leaving, not removed.")
+            )
+        couple.delete()
 
 
 def check_money_change(evening: Evening, couple: Couple, user, change: str) -> None:
@@ -177,61 +171,57 @@ def check_money_change(evening: Evening, couple: Couple, user, change: str) -> N
     )
 
 
-@transaction.atomic
 def set_paid(couple: Couple, paid: bool, *, user=None) -> Couple:
     """Mark a couple paid (or, as a separate undo, not paid). Setting the
     value it already has changes nothing."""
-    evening = couple.evening.locked()
-    current = Couple.objects.filter(pk=couple.pk).values_list("paid", flat=True).get()
-    couple.paid = current
-    if current == paid:
+    with Evening.changing(couple.evening) as evening:
+        current = Couple.objects.filter(pk=couple.pk).values_list("paid", flat=True).get()
+        couple.paid = current
+        if current == paid:
+            return couple
+        check_money_change(evening, couple, user, _("paid") if paid else _("not paid"))
+        Couple.objects.filter(pk=couple.pk).update(paid=paid)
+        couple.paid = paid
         return couple
-    check_money_change(evening, couple, user, _("paid") if paid else _("not paid"))
-    Couple.objects.filter(pk=couple.pk).update(paid=paid)
-    couple.paid = paid
-    evening.bump_version()
-    return couple
 
 
-@transaction.atomic
 def mark_leaving(evening: Evening, couple: int, *, leaving: bool = True, user=None) -> Couple:
     """Couple number `couple` plays no game after the current one (RULES.md A2).
 
     `leaving=False` takes it back, until the next game starts. A late couple
     that has not played yet and will not come is marked the same way."""
-    evening = evening.locked()
-    if evening.is_setup:
-        raise Conflict(
-            _("Play has not started: a couple that is not staying is removed at the door.")
-        )
-    if evening.is_finished:
-        raise Conflict(_("The evening is over."))
-    row = evening.couples.filter(number=couple).first()
-    if row is None:
-        raise UserError(_("There is no couple %(n)s tonight.") % {"n": couple})
-    current = evening.current_game
-    if not leaving:
-        if row.left_after_game != current:
-            if row.left_after_game is None:
-                raise Conflict(_("Couple %(n)s is not leaving.") % {"n": couple})
+    with Evening.changing(evening) as evening:
+        if evening.is_setup:
             raise Conflict(
-                _("Couple %(n)s left after game %(game)s: that cannot be undone now.")
-                % {"n": couple, "game": row.left_after_game}
+                _("Play has not started: a couple that is not staying is removed at the door.")
             )
-        row.left_after_game = None
-    else:
-        if row.left_after_game is not None:
-            if row.left_after_game == current:
+        if evening.is_finished:
+            raise Conflict(_("The evening is over."))
+        row = evening.couples.filter(number=couple).first()
+        if row is None:
+            raise UserError(_("There is no couple %(n)s tonight.") % {"n": couple})
+        current = evening.current_game
+        if not leaving:
+            if row.left_after_game != current:
+                if row.left_after_game is None:
+                    raise Conflict(_("Couple %(n)s is not leaving.") % {"n": couple})
                 raise Conflict(
-                    _("Couple %(n)s is already leaving after this game.") % {"n": couple}
+                    _("Couple %(n)s left after game %(game)s: that cannot be undone now.")
+                    % {"n": couple, "game": row.left_after_game}
                 )
-            raise Conflict(
-                _("Couple %(n)s already left after game %(game)s.")
-                % {"n": couple, "game": row.left_after_game}
-            )
-        if current >= evening.games:
-            raise Conflict(_("This is the last game: no game follows it."))
-        row.left_after_game = current
-    row.save(update_fields=["left_after_game"])
-    evening.bump_version()
-    return row
+            row.left_after_game = None
+        else:
+            if row.left_after_game is not None:
+                if row.left_after_game == current:
+                    raise Conflict(
+                        _("Couple %(n)s is already leaving after this game.") % {"n": couple}
+                    )
+                raise Conflict(
+                    _("Couple %(n)s already left after game %(game)s.")
+                    % {"n": couple, "game": row.left_after_game}
+                )
+            if current >= evening.games:
+                raise Conflict(_("This is the last game: no game follows it."))
+            row.left_after_game = current
+        row.save(update_fields=["left_after_game"])
+        return row

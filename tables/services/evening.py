@@ -28,7 +28,6 @@ from .advance import _check_all_in, _current_rows
 from .base import _backup_after, _require_running, bye_punches, seating_error
 
 
-@transaction.atomic
 def start_evening(
     evening: Evening,
     *,
@@ -37,71 +36,69 @@ def start_evening(
     user=None,
 ) -> Game:
     """Seat game 1 and start play (see the module docstring)."""
-    evening = evening.locked()
-    if not evening.is_setup:
-        raise Conflict(_("The evening has already started."))
-    couples = {c.number: c for c in evening.couples.present_at(1)}
-    try:
-        if by_hand is not None:
-            plan = rotation.seat_by_hand(couples, by_hand)
-        else:
-            plan = rotation.draw(couples, seed)
-    except rotation.SeatingError as error:
-        raise seating_error(error) from None
+    with Evening.changing(evening) as evening:
+        if not evening.is_setup:
+            raise Conflict(_("The evening has already started."))
+        couples = {c.number: c for c in evening.couples.present_at(1)}
+        try:
+            if by_hand is not None:
+                plan = rotation.seat_by_hand(couples, by_hand)
+            else:
+                plan = rotation.draw(couples, seed)
+        except rotation.SeatingError as error:
+            raise seating_error(error) from None
 
-    existing = {t.number: t for t in evening.tables.all()}
-    new_tables = [
-        Table(evening=evening, number=seat.table)
-        for seat in plan.tables
-        if seat.table not in existing
-    ]
-    Table.objects.bulk_create(new_tables)
-    tables = existing | {t.number: t for t in new_tables}
+        existing = {t.number: t for t in evening.tables.all()}
+        new_tables = [
+            Table(evening=evening, number=seat.table)
+            for seat in plan.tables
+            if seat.table not in existing
+        ]
+        Table.objects.bulk_create(new_tables)
+        tables = existing | {t.number: t for t in new_tables}
 
-    bye = couples[plan.bye] if plan.bye is not None else None
-    game = Game.objects.create(evening=evening, number=1, bye=bye)
-    Seating.objects.bulk_create(
-        Seating(
-            game=game,
-            table=tables[seat.table],
-            couple_a=couples[seat.couple_a],
-            couple_b=couples[seat.couple_b],
+        bye = couples[plan.bye] if plan.bye is not None else None
+        game = Game.objects.create(evening=evening, number=1, bye=bye)
+        Seating.objects.bulk_create(
+            Seating(
+                game=game,
+                table=tables[seat.table],
+                couple_a=couples[seat.couple_a],
+                couple_b=couples[seat.couple_b],
+            )
+            for seat in plan.tables
         )
-        for seat in plan.tables
-    )
-    Punch.objects.bulk_create(bye_punches(evening, [(1, bye.pk if bye else None)]))
-    evening.status, evening.current_game = Evening.Status.RUNNING, 1
-    signals.evening_started.send(sender=Evening, evening=evening)
-    evening.bump_version(status=Evening.Status.RUNNING, current_game=1)
-    return game
+        Punch.objects.bulk_create(bye_punches(evening, [(1, bye.pk if bye else None)]))
+        evening.status, evening.current_game = Evening.Status.RUNNING, 1
+        signals.evening_started.send(sender=Evening, evening=evening)
+        evening.change(status=Evening.Status.RUNNING, current_game=1)
+        return game
 
 
-@transaction.atomic
 def finish_evening(evening: Evening, *, from_game: int | None = None, user=None) -> Evening:
     """Close the evening after the last game: only corrections from now on."""
-    evening = evening.locked()
-    _require_running(evening)
-    current = evening.current_game
-    if from_game is not None and from_game != current:
-        raise Conflict(_("The game has moved on: reload the page."))
-    if current < evening.games:
-        raise Conflict(
-            _(
-                "Game %(game)s of %(games)s is being played: the evening finishes after the "
-                "last game. To stop early, set the number of games to %(game)s in the "
-                "settings first."
+    with Evening.changing(evening) as evening:
+        _require_running(evening)
+        current = evening.current_game
+        if from_game is not None and from_game != current:
+            raise Conflict(_("The game has moved on: reload the page."))
+        if current < evening.games:
+            raise Conflict(
+                _(
+                    "Game %(game)s of %(games)s is being played: the evening finishes after the "
+                    "last game. To stop early, set the number of games to %(game)s in the "
+                    "settings first."
+                )
+                % {"game": current, "games": evening.games}
             )
-            % {"game": current, "games": evening.games}
-        )
-    rows = _current_rows(evening)[1]
-    _check_all_in(rows, next_game=None)
-    evening.bump_version(status=Evening.Status.FINISHED)
-    signals.evening_finished.send(sender=Evening, evening=evening, user=user)
-    _backup_after(current)
-    return evening
+        rows = _current_rows(evening)[1]
+        _check_all_in(rows, next_game=None)
+        evening.change(status=Evening.Status.FINISHED)
+        signals.evening_finished.send(sender=Evening, evening=evening, user=user)
+        _backup_after(current)
+        return evening
 
 
-@transaction.atomic
 def save_settings(form) -> Evening:
     """Save the evening's settings form (`tables.forms.EveningForm`) in one
     transaction: the row is locked first and keeps the version it has now
@@ -111,17 +108,18 @@ def save_settings(form) -> Evening:
     name, hall, cancelled, ...) also moves its calendar SEQUENCE on."""
     from .corrections import resync_bye_punches
 
-    current = form.instance.locked()
-    form.instance.version = current.version
-    form.instance.calendar_sequence = current.calendar_sequence
-    form.instance.calendar_updated_at = current.calendar_updated_at
-    evening = form.save()
-    changed = set(form.changed_data)
-    if "new_hall" in changed:
-        changed.add("hall")
-    evening.bump_version(calendar=bool(changed & Evening.CALENDAR_FIELDS))
-    if "bye_counts_as_win" in form.changed_data and not evening.is_setup:
-        resync_bye_punches(evening)
+    with Evening.changing(form.instance) as current:
+        form.instance.version = current.version
+        form.instance.calendar_sequence = current.calendar_sequence
+        form.instance.calendar_updated_at = current.calendar_updated_at
+        evening = form.save()
+        current.refresh_from_db()  # the gate's evening as the form saved it
+        changed = set(form.changed_data)
+        if "new_hall" in changed:
+            changed.add("hall")
+        current.change(calendar=bool(changed & Evening.CALENDAR_FIELDS))
+        if "bye_counts_as_win" in form.changed_data and not evening.is_setup:
+            resync_bye_punches(current)
     return evening
 
 

@@ -16,7 +16,6 @@ record_locked(locked, game, table, winner, *, change, was, user) -> (Seating, bo
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict
@@ -32,7 +31,6 @@ from .base import (
 )
 
 
-@transaction.atomic
 def record_result(
     evening: Evening, game: int, table: int, winner: int, *, user=None
 ) -> tuple[Seating, bool]:
@@ -42,7 +40,8 @@ def record_result(
     nothing; tapping the other couple is refused (use change_result), so two
     volunteers tapping at once never overwrite each other unseen. When the
     couples at the table disagree, this settles it."""
-    return _record(evening.locked(), game, table, winner, user=user)
+    with Evening.changing(evening) as evening:
+        return _record(evening, game, table, winner, user=user)
 
 
 def record_locked(
@@ -56,7 +55,7 @@ def record_locked(
     user=None,
 ) -> tuple[Seating, bool]:
     """`change_result` (`change`) or `record_result`, on `locked`: the
-    evening as `Evening.locked()` gave it, in the caller's transaction."""
+    evening as the caller's write gate (`Evening.changing`) gave it."""
     if change:
         return _change(locked, game, table, winner, was=was, user=user)
     return _record(locked, game, table, winner, user=user)
@@ -85,7 +84,6 @@ def _record(
     return seating, True
 
 
-@transaction.atomic
 def change_result(
     evening: Evening, game: int, table: int, winner: int, *, was: int | None, user=None
 ) -> tuple[Seating, bool]:
@@ -93,7 +91,8 @@ def change_result(
 
     `was` is the winner the person saw on the screen (None: no result yet);
     if someone else changed it meanwhile, the change is refused."""
-    return _change(evening.locked(), game, table, winner, was=was, user=user)
+    with Evening.changing(evening) as evening:
+        return _change(evening, game, table, winner, was=was, user=user)
 
 
 def _change(

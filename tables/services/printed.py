@@ -12,12 +12,13 @@ PRINTED_FIELDS = {
 
 
 def record_printed(evening: Evening, kind: str) -> None:
-    """Note the time `kind` ("cards", "tables", "results") was printed: one
-    UPDATE, no version bump (nothing a player sees changes). Other kinds are
-    not recorded."""
+    """Note the time `kind` ("cards", "tables", "results") was printed (the
+    hub's checklist shows it), through the write gate. Other kinds are not
+    recorded."""
     field = PRINTED_FIELDS.get(kind)
     if field is None:
         return
     now = timezone.now()
-    Evening.objects.filter(pk=evening.pk).update(**{field: now})
+    with Evening.changing(evening) as locked:
+        locked.change(**{field: now})
     setattr(evening, field, now)

@@ -33,11 +33,9 @@ from __future__ import annotations
 import re
 import secrets
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardnight.errors import UserError
-from cardnight.prepared import Prepared
 from tables.names import couple_digest
 
 from ..models import Couple, Evening, LateReport, Receipt, Table, TableReport
@@ -79,12 +77,13 @@ def new_key() -> str:
 
 
 # Read on every tap and report, under the evening's lock: compiled once.
-_RECEIPT = Prepared(lambda evening, key: Receipt.objects.filter(evening_id=evening, key=key)[:1])
+def _receipt_query(evening, key):
+    return Receipt.objects.filter(evening_id=evening, key=key)[:1]
 
 
 def _kept(evening: Evening, key: str, request: str) -> dict | None:
     """The answer kept for `key`, if this request was carried out before."""
-    receipt = _RECEIPT.one(evening.pk, key)
+    receipt = next(iter(_receipt_query(evening.pk, key)), None)
     if receipt is None:
         return None
     if receipt.request != request:
@@ -92,30 +91,31 @@ def _kept(evening: Evening, key: str, request: str) -> dict | None:
     return receipt.answer
 
 
-@transaction.atomic
 def report_result_once(
     table: Table, key: str, game: int, reporter: int, winner: int, *, device: str = ""
 ) -> dict:
     """`report_result`, carried out once per key (see the module)."""
-    evening = table.evening.locked()
-    request = f"report t{table.number} g{game} c{reporter} w{winner}"
-    kept = _kept(evening, check_key(key), request)
-    if kept is not None:
-        return kept
-    report, changed, recorded_before = report_locked(
-        evening, table, game, reporter, winner, device=device
-    )
-    if isinstance(report, LateReport):  # the game was over when it came
-        code = VOLUNTEER_AGREES if report.agrees else LATE
-        answer = {"code": code, "winner": report.seating.winner.number, "late": report.pk}
+    with Evening.changing(table.evening) as evening:
+        request = f"report t{table.number} g{game} c{reporter} w{winner}"
+        kept = _kept(evening, check_key(key), request)
+        if kept is not None:
+            return kept
+        report, changed, recorded_before = report_locked(
+            evening, table, game, reporter, winner, device=device
+        )
+        if isinstance(report, LateReport):  # the game was over when it came
+            code = VOLUNTEER_AGREES if report.agrees else LATE
+            answer = {"code": code, "winner": report.seating.winner.number, "late": report.pk}
+            Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
+            return answer
+        answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
+        if answer["code"] != PENDING:
+            winner_now = (
+                report.seating.winner
+            )  # the seating the service read and wrote, under the lock
+            answer["winner"] = winner_now.number if winner_now else None
         Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
         return answer
-    answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
-    if answer["code"] != PENDING:
-        winner_now = report.seating.winner  # the seating the service read and wrote, under the lock
-        answer["winner"] = winner_now.number if winner_now else None
-    Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
-    return answer
 
 
 def _report_code(report: TableReport, changed: bool, recorded_before: int | None) -> str:
@@ -130,7 +130,6 @@ def _report_code(report: TableReport, changed: bool, recorded_before: int | None
     }.get(report.status, CONFLICT)
 
 
-@transaction.atomic
 def record_result_once(
     evening: Evening,
     key: str,
@@ -143,19 +142,20 @@ def record_result_once(
     user=None,
 ) -> bool:
     """A volunteer's tap, carried out once per key; returns `changed`."""
-    evening = evening.locked()
-    request = f"result t{table} g{game} w{winner} c{int(change)} was{was or 0}"
-    kept = _kept(evening, check_key(key), request)
-    if kept is not None:
-        return kept["changed"]
-    _seating, changed = record_locked(
-        evening, game, table, winner, change=change, was=was, user=user
-    )
-    Receipt.objects.create(evening=evening, key=key, request=request, answer={"changed": changed})
-    return changed
+    with Evening.changing(evening) as evening:
+        request = f"result t{table} g{game} w{winner} c{int(change)} was{was or 0}"
+        kept = _kept(evening, check_key(key), request)
+        if kept is not None:
+            return kept["changed"]
+        _seating, changed = record_locked(
+            evening, game, table, winner, change=change, was=was, user=user
+        )
+        Receipt.objects.create(
+            evening=evening, key=key, request=request, answer={"changed": changed}
+        )
+        return changed
 
 
-@transaction.atomic
 def register_couple_once(
     evening: Evening, key: str, player1: str, player2: str, **options
 ) -> tuple[Couple, bool]:
@@ -165,16 +165,18 @@ def register_couple_once(
     The same request is the same two names as the door compares them (case,
     accents and order aside): an id sent again with other names (a page
     from the browser's cache, say) is refused like any reused id."""
-    evening = evening.locked()
-    request = "couple " + couple_digest(player1, player2)
-    kept = _kept(evening, check_key(key), request)
-    if kept is not None:
-        couple = evening.couples.filter(number=kept["couple"]).first()
-        if couple is None:
-            raise UserError(_("Couple %(n)s was registered, then removed.") % {"n": kept["couple"]})
-        return couple, False
-    couple = register_locked(evening, player1, player2, **options)
-    Receipt.objects.create(
-        evening=evening, key=key, request=request, answer={"couple": couple.number}
-    )
-    return couple, True
+    with Evening.changing(evening) as evening:
+        request = "couple " + couple_digest(player1, player2)
+        kept = _kept(evening, check_key(key), request)
+        if kept is not None:
+            couple = evening.couples.filter(number=kept["couple"]).first()
+            if couple is None:
+                raise UserError(
+                    _("Couple %(n)s was registered, then removed.") % {"n": kept["couple"]}
+                )
+            return couple, False
+        couple = register_locked(evening, player1, player2, **options)
+        Receipt.objects.create(
+            evening=evening, key=key, request=request, answer={"couple": couple.number}
+        )
+        return couple, True

@@ -230,15 +230,17 @@ def dismiss_proposal(proposal: PlayerProposal, *, user=None) -> None:
     PlayerProposal.objects.filter(pk=proposal.pk).update(dismissed=True)
 
 
-@transaction.atomic
 def remove_player(player: Player, *, user=None) -> int:
     """Take a person out of the register. Past evenings keep the names as
-    typed; the door adds the person again if they come back. Returns how
-    many records were deleted."""
+    typed (their couples lose the link, in those evenings' write gate); the
+    door adds the person again if they come back. Returns how many records
+    were deleted."""
     ids = group_of(player)
     hall = player.hall
-    Player.objects.filter(pk__in=ids).delete()
-    _log(user, hall, _("Players: removed a player from the register"), DELETION)
+    theirs = Couple.objects.filter(Q(person1_id__in=ids) | Q(person2_id__in=ids))
+    with Evening.objects.filter(pk__in=theirs.values("evening_id")).changing():
+        Player.objects.filter(pk__in=ids).delete()
+        _log(user, hall, _("Players: removed a player from the register"), DELETION)
     return len(ids)
 
 
@@ -395,7 +397,6 @@ def _erase_from_log(theirs: _Theirs, hall: Hall) -> None:
     LogEntry.objects.bulk_update(logged, ["object_repr", "change_message"])
 
 
-@transaction.atomic
 def erase_player(player: Player, *, user=None) -> int:
     """At the person's request: out of the register and their name out of
     everything of the hall that holds it; the results stay, the name reads
@@ -409,6 +410,13 @@ def erase_player(player: Player, *, user=None) -> int:
     entries, the 50/50 winners, the reasons given for corrected results and
     the admin's history of the hall's things."""
     hall = player.hall
+    # Any evening of the hall may hold the name: one gate over all of them
+    # (all bumped when the name was found anywhere; an erase is rare).
+    with Evening.objects.filter(hall=hall).changing():
+        return _erase(player, hall, user)
+
+
+def _erase(player: Player, hall: Hall, user) -> int:
     ids = group_of(player)
     couples = list(
         Couple.objects.filter(evening__hall=hall).values_list(
@@ -421,8 +429,6 @@ def erase_player(player: Player, *, user=None) -> int:
     changed |= _erase_from_entries(theirs, hall)
     changed |= _erase_from_text(theirs, hall)
     Player.objects.filter(pk__in=ids).delete()
-    if changed:
-        Evening.objects.filter(pk__in=changed).bump_version()
     _log(
         user,
         hall,

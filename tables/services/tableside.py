@@ -20,12 +20,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
-from cardnight.prepared import Prepared
 
 from ..models import Couple, Evening, LateReport, ResultChange, Seating, Table, TableReport
 from .base import _couple_at, _require_current, _require_running, _seating, _set_winner
@@ -55,7 +53,6 @@ class Reported(NamedTuple):
     recorded_before: int | None
 
 
-@transaction.atomic
 def report_result(
     table: Table, game: int, reporter: int, winner: int, *, device: str = ""
 ) -> tuple[TableReport, bool]:
@@ -69,7 +66,8 @@ def report_result(
     cannot report for both couples of a table (its own report and the
     other's confirmation). A report for a game that is over is a late
     report (see `_late_report`)."""
-    reported = report_locked(table.evening.locked(), table, game, reporter, winner, device=device)
+    with Evening.changing(table.evening) as evening:
+        reported = report_locked(evening, table, game, reporter, winner, device=device)
     return reported.report, reported.changed
 
 
@@ -91,8 +89,9 @@ def report_locked(
 
 # A seating's reports, read on every report under the evening's lock: by
 # reporter, so unordered (not through the reports' ordering, their seating's
-# game's evening, joined for nothing), and compiled once (cardnight/prepared.py).
-_REPORTS = Prepared(lambda seating: TableReport.objects.filter(seating_id=seating).order_by())
+# game's evening, joined for nothing).
+def _reports_query(seating):
+    return TableReport.objects.filter(seating_id=seating).order_by()
 
 
 def _report(
@@ -101,7 +100,7 @@ def _report(
     """The report on `seating`, the table's seating in the current game."""
     reporter_couple = _couple_at(seating, reporter)
     claimed = _couple_at(seating, winner)
-    reports = {r.reporter_id: r for r in _REPORTS(seating.pk)}
+    reports = {r.reporter_id: r for r in list(_reports_query(seating.pk))}
     for report in reports.values():
         report.seating = seating
     seating.share_couples(reports.values())  # their reporters: the table's couples
@@ -130,13 +129,10 @@ def _report(
         agrees = seating.winner.pk == claimed.pk
         mine.status = Status.CONFIRMED if agrees else Status.CONFLICT
         mine.save()
-        if not agrees:
-            evening.bump_version()
         return mine, True
     if other is None or other.status == Status.SETTLED:
         mine.status = Status.PENDING
         mine.save()
-        evening.bump_version()
         return mine, True
     if other.claimed_winner_id == claimed.pk:
         mine.status = other.status = Status.CONFIRMED
@@ -147,7 +143,6 @@ def _report(
     mine.status = other.status = Status.CONFLICT
     mine.save()
     other.save(update_fields=["status"])
-    evening.bump_version()
     return mine, True
 
 
@@ -177,25 +172,25 @@ def _late_report(
     if claimed.pk == seating.winner.pk:
         if kept is not None and kept.status == LateReport.Status.OPEN:
             kept.delete()  # the couple sent the other winner before: it agrees now
-            evening.bump_version()
         return late, False
     if kept is not None and kept.claimed_winner_id == claimed.pk:
         return kept, False
     late.device = device
     late.save()
-    evening.bump_version()  # the volunteers' screens show it
     return late, True
 
 
-@transaction.atomic
 def read_late_report(table: Table, late_id: int, *, device: str) -> None:
     """The person at the table tapped "Got it": the phone that sent the late
     report stops showing it. Only that phone can (its device)."""
-    done = LateReport.objects.filter(
-        pk=late_id, seating__table=table, device=device, read_at_table=None
-    ).update(read_at_table=timezone.now())
-    if (
-        not done
-        and not LateReport.objects.filter(pk=late_id, seating__table=table, device=device).exists()
-    ):
-        raise UserError(_("This message is not there any more. Reload the page."))
+    with Evening.changing(table.evening_id):
+        done = LateReport.objects.filter(
+            pk=late_id, seating__table=table, device=device, read_at_table=None
+        ).update(read_at_table=timezone.now())
+        if (
+            not done
+            and not LateReport.objects.filter(
+                pk=late_id, seating__table=table, device=device
+            ).exists()
+        ):
+            raise UserError(_("This message is not there any more. Reload the page."))

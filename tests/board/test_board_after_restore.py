@@ -21,8 +21,10 @@ SETUP = (
 )
 # Each write bumps the version (the one version bump) and renames the evening.
 RENAME = (
-    "from tables.models import Evening; "
-    f"e = Evening.objects.get(slug='{SLUG}'); e.bump_version(name={{name!r}}); "
+    "from tables.models import Evening\n"
+    f"e = Evening.objects.get(slug='{SLUG}')\n"
+    "with Evening.changing(e) as e:\n"
+    "    e.change(name={name!r})\n"
     "print(Evening.objects.get(pk=e.pk).version)"
 )
 

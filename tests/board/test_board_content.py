@@ -9,6 +9,7 @@ import pytest
 from scoring.models import Prize, Target, TieBreak, TieBreakEntry
 from tables.models import Evening
 from tests.support.board import HTMX, record, url
+from tests.support.gate import changed
 
 pytestmark = pytest.mark.django_db
 
@@ -176,7 +177,7 @@ def test_a_tie_settled_by_a_cut_names_the_winner_at_the_end(client, make_evening
     cards = ["AS", "2H", "3C", "4D", "5S", "6H", "7C", "8D", "9S", "10H"]
     for number, card in zip(numbers, cards, strict=False):
         tiebreak.cuts.create(round=1, couple=couples[number], card=card)
-    evening.bump_version()
+    changed(evening)
     data = client.get(url("board-json", evening)).json()
     place = next(p for p in data["places"] if p["place"] == tied["place"])
     assert place["status"] == "settled"

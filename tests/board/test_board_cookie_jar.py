@@ -10,6 +10,7 @@ import pytest
 from scoring.rules.jar import fingerprint
 from tables.models import Couple, Evening, Punch
 from tests.support.board import url
+from tests.support.gate import changed
 
 pytestmark = pytest.mark.django_db
 
@@ -83,7 +84,7 @@ def test_a_couple_that_did_not_buy_in_is_never_alive(client, make_evening):
     assert alive, "the draw's first two games have winners"
     out = min(alive)
     Couple.objects.filter(evening=evening, number=out).update(jar_buy_in=False)
-    evening.bump_version()
+    changed(evening)
     data = client.get(url("board-json", evening)).json()["cookie_jar"]
     assert {who["couple"] for who in data["alive"]} == alive - {out}
 

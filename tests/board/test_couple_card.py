@@ -8,6 +8,7 @@ import pytest
 
 from tables.models import Couple, Evening, Game, Punch, Seating
 from tests.support.board import HTMX, record, url
+from tests.support.gate import changed
 
 pytestmark = pytest.mark.django_db
 
@@ -100,7 +101,7 @@ def test_before_play_the_card_is_empty_and_has_no_table(client, make_evening):
 def test_a_couple_that_left_says_so(client, make_evening):
     evening = make_evening(couples=10, played=5)
     Couple.objects.filter(evening=evening, number=3).update(left_after_game=4)
-    evening.bump_version()
+    changed(evening)
     assert "Left after game 4." in card(client, evening, 3)
 
 
@@ -108,7 +109,7 @@ def test_a_couple_leaving_after_this_game_has_no_next_table(client, make_evening
     evening = make_evening(couples=10, played=3)
     seating = seat(evening, 1)
     Couple.objects.filter(pk=seating.couple_a_id).update(left_after_game=4)
-    evening.bump_version()
+    changed(evening)
     text = card(client, evening, seating.couple_a.number)
     assert "You leave after this game." in text
     assert "If you win" not in text
@@ -119,7 +120,7 @@ def test_a_late_couple_is_told_when_it_joins(client, make_evening):
     late = Couple.objects.create(
         evening=evening, number=11, player1="Late", player2="Comers", joined_game=5
     )
-    evening.bump_version()
+    changed(evening)
     assert "Joins at game 5." in card(client, evening, late.number)
 
 
@@ -146,9 +147,7 @@ def test_the_card_shows_the_place_and_marks_a_tied_prize_place(client, make_even
 
 
 @pytest.mark.parametrize("couples", [40, 80])
-def test_the_pass_over_every_card_makes_no_couple_rows(
-    client, make_evening, monkeypatch, couples
-):
+def test_the_pass_over_every_card_makes_no_couple_rows(client, make_evening, monkeypatch, couples):
     """Every card of a version is one pass over the board's tree (issue 27,
     goal 1): where each couple plays comes from its numbers, not from a
     Couple made for it (a third of the pass's time at 400 couples)."""

@@ -181,5 +181,10 @@ def test_cardnight_serve_compiles_the_site_before_it_starts_the_server(monkeypat
     monkeypatch.setattr(cli, "_call", lambda *args: done.append(args[0]))
     monkeypatch.setattr(server, "compile_site", lambda: done.append("compile") or True)
     monkeypatch.setattr(cli, "_run_server", lambda command, env: done.append("server") or 0)
+    monkeypatch.setattr(cli, "_hold_the_database", lambda: done.append("hold"))
+    monkeypatch.setattr(cli, "_upgrade", lambda: done.append("upgrade"))
     assert cli.main(["serve", "--port", "8123"]) == 0
     assert done[-2:] == ["compile", "server"]
+    # The data held against a restore before anything is changed; the
+    # database backed up and migrated before it is served.
+    assert done[:3] == ["hold", "check_writable", "upgrade"]

@@ -15,6 +15,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.support.board import build_evening
+from tests.support.gate import changed
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,7 @@ def big(hall):
     evening = build_evening(hall, couples=COUPLES, played=12, current_in=COUPLES // 4)
     evening.couples.filter(number=7).update(left_after_game=5)
     evening.couples.filter(number=8).update(joined_game=3)
-    evening.bump_version()
+    changed(evening)
     return evening
 
 
@@ -45,7 +46,7 @@ def pages(evening) -> dict[str, str]:
 
 
 def render(client: Client, evening, url: str) -> str:
-    evening.bump_version()  # nothing served from a cache
+    changed(evening)  # nothing served from a cache
     response = client.get(url)
     assert response.status_code == 200, url
     return CHANGING.sub(r"\1-", response.content.decode())

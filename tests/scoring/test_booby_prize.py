@@ -10,6 +10,7 @@ from scoring.results import evening_results
 from scoring.services import ties as tiebreaks
 from scoring.services.prizes import set_prize
 from tables.models import Evening
+from tests.support.gate import changed
 
 from .conftest import finish, make_couples, punch_counts
 
@@ -148,7 +149,7 @@ def test_standings_board_and_results_sheet_mark_late_and_early_couples(volunteer
     Evening.objects.filter(pk=evening.pk).update(published=True)
     leave(evening, 5, after=5)
     evening.couples.filter(number=6).update(joined_game=4)
-    evening.bump_version()  # as the services do: the board notices
+    changed(evening)  # as the services do: the board notices
     html = volunteer_client.get(reverse("standings", args=[evening.slug])).content.decode()
     assert "left after game 5" in html and "arrived late, from game 4" in html
     board = volunteer_client.get(reverse("board", args=[evening.slug])).content.decode()

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from tables import services
 from tables.models import Couple, Evening, Game, Hall, Punch, Seating, Table
+from tests.support.gate import changed
 
 FIRST = ["Mary", "John", "Ann", "Joe", "Rita", "Angus", "Marie", "Paul", "Theresa", "Dan"]
 LAST = ["MacNeil", "Boudreau", "LeBlanc", "MacDonald", "Samson", "Poirier", "Gillis", "Aucoin"]
@@ -142,7 +143,7 @@ def record(evening: Evening, table: int, winner_number: int | None = None) -> Co
         seating.recorded_at = timezone.now()
         seating.save(update_fields=["winner", "recorded_at"])
         Punch.objects.create(evening=evening, couple=winner, game_number=evening.current_game)
-        evening.bump_version()
+        changed(evening)
     return winner
 
 
@@ -204,7 +205,7 @@ def evening_steps(evening: Evening):
     services.correct_result(evening, 1, 2, other.number, reason="wrong card", user=None)
     yield "a correction of game 1"
     Hall.objects.filter(pk=evening.hall_id).update(privacy=Hall.Privacy.FIRST)
-    evening.bump_version()
+    changed(evening)
     yield "first names only"
     evening.refresh_from_db()
     for seating in open_tables(evening):

@@ -1,0 +1,181 @@
+"""THE write gate: how a change to an evening reaches every phone.
+
+Everything a phone or a page shows of an evening is read under the
+evening's version (the scoreboard's ETag and cache keys). Every write that
+changes it goes through one gate:
+
+    with Evening.changing(evening) as evening:   # the row locked, reloaded
+        ... write couples, seatings, punches, prizes ...
+        evening.change(status=Evening.Status.RUNNING)  # saved with the bump
+
+    with hall.evenings.changing():                # several evenings at once
+        ...
+
+On a clean exit the gate bumps each evening's version once, in the same
+transaction, with the fields given to `change`, if the block wrote any of
+an evening's data (it watches the queries: a request sent twice that finds
+its work done changes nothing, and phones keep their page); on an
+exception the transaction rolls back and nothing is bumped. A gate opened inside another
+for the same evening is the same gate (it neither locks again nor bumps
+twice), so a service may call another. Rows are locked in one order (by
+id), so two people changing the same evenings queue instead of deadlocking.
+
+Nothing has to remember a bump: the gate makes it. What must not happen is
+a write to an evening's data outside any gate; `writes_evening_data` says
+which SQL does that, and the test suite refuses such writes from the app's
+code (tests/support/gate.py), so one cannot be written without a test
+failing.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import cache
+
+from django.apps import apps
+from django.db import connection, models, transaction
+from django.db.models import F
+from django.utils import timezone
+
+_open = threading.local()  # this thread's open gates: {evening id: the locked Evening}
+
+
+def open_gates() -> dict[int, models.Model]:
+    gates = getattr(_open, "gates", None)
+    if gates is None:
+        gates = _open.gates = {}
+    return gates
+
+
+def inside_a_gate() -> bool:
+    return bool(open_gates())
+
+
+@contextmanager
+def changing(queryset: models.QuerySet) -> Iterator[list[models.Model]]:
+    """The gate over the evenings of `queryset` (see the module docstring):
+    they are locked and reloaded, yielded in id order, and each gets one
+    version bump on a clean exit."""
+    gates = open_gates()
+    with transaction.atomic():
+        evenings = []
+        mine = []  # the evenings this gate opened (not an outer one)
+        for evening in queryset.select_for_update().order_by("pk"):  # one lock order
+            if evening.pk in gates:
+                evenings.append(gates[evening.pk])
+                continue
+            evening._changes = {}
+            evening._calendar = False
+            evening._touched = False
+            gates[evening.pk] = evening
+            mine.append(evening)
+            evenings.append(evening)
+        written = _Writes()
+        try:
+            with connection.execute_wrapper(written):
+                yield evenings
+            _bump([evening for evening in mine if written.any or evening._touched])
+        finally:
+            for evening in mine:
+                gates.pop(evening.pk, None)
+
+
+class _Writes:
+    """Whether the gate's block wrote any of an evening's data (an execute
+    wrapper, Django's own hook on every query): a block that wrote nothing
+    (the same tap sent twice) leaves the version as it was."""
+
+    def __init__(self):
+        self.any = False
+
+    def __call__(self, execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if not self.any and writes_evening_data(sql):
+            # An UPDATE or DELETE that matched no row changed nothing (an
+            # INSERT's count may not be known before its rows are read).
+            inserted = sql.lstrip()[:6].upper() == "INSERT"
+            self.any = inserted or context["cursor"].rowcount != 0
+        return result
+
+
+def _bump(evenings: list[models.Model]) -> None:
+    """THE version bump: one UPDATE per evening (one for all of them when
+    none has fields of its own to save)."""
+    if not evenings:
+        return
+    model = type(evenings[0])
+    plain = [e.pk for e in evenings if not e._changes and not e._calendar]
+    if plain:
+        model.objects.filter(pk__in=plain).update(version=F("version") + 1)
+    for evening in evenings:
+        if evening._changes or evening._calendar:
+            fields = dict(evening._changes)
+            if evening._calendar:
+                fields["calendar_sequence"] = F("calendar_sequence") + 1
+                fields["calendar_updated_at"] = timezone.now()
+            model.objects.filter(pk=evening.pk).update(version=F("version") + 1, **fields)
+
+
+def change(evening: models.Model, calendar: bool = False, **fields) -> None:
+    """Set `fields` on `evening`, to be saved by its gate with the version
+    bump (which it gets even when nothing else was written: a change to what
+    its pages show that lives elsewhere, such as its hall's name);
+    `calendar`: the calendar feed shows this change too."""
+    if open_gates().get(evening.pk) is not evening:
+        raise RuntimeError(f"Evening {evening.pk} is changed outside its gate (Evening.changing)")
+    for name, value in fields.items():
+        setattr(evening, name, value)
+    evening._changes.update(fields)
+    evening._calendar = evening._calendar or calendar
+    evening._touched = True
+
+
+# --- Which writes need a gate -------------------------------------------------
+
+
+@cache
+def evening_tables() -> frozenset[str]:
+    """The tables of an evening's data: every model that points at the
+    evening, or at such a model, by a foreign key (couples, seatings,
+    punches, prizes, ties...), found from the models themselves, so a new
+    one is covered without being listed."""
+    evening = apps.get_model("tables", "Evening")
+    owned = {evening}
+    grew = True
+    while grew:
+        grew = False
+        for model in apps.get_models():
+            if model in owned:
+                continue
+            targets = {
+                field.related_model
+                for field in model._meta.get_fields()
+                if field.many_to_one and field.concrete
+            }
+            if targets & owned:
+                owned.add(model)
+                grew = True
+    return frozenset(model._meta.db_table for model in owned)
+
+
+_WRITE = re.compile(
+    r'^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?([A-Za-z0-9_]+)"?', re.I
+)
+
+
+def writes_evening_data(sql: str) -> str | None:
+    """The evening table `sql` writes, or None. A new evening (an INSERT
+    into its own table) needs no gate: no phone has seen it."""
+    found = _WRITE.match(sql)
+    if found is None:
+        return None
+    table = found.group(1)
+    if table not in evening_tables():
+        return None
+    evening = apps.get_model("tables", "Evening")._meta.db_table
+    if table == evening and sql.lstrip()[:6].upper() == "INSERT":
+        return None
+    return table
