@@ -27,7 +27,6 @@ from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from cardnight.prepared import Prepared
 from tables.models import Evening, Hall, Membership
 
 ORGANIZER = Membership.Role.ORGANIZER
@@ -123,12 +122,11 @@ def _with_role(queryset: QuerySet, user_id: int, hall_field: str) -> QuerySet:
 
 
 # Every volunteer's and organizer's page of an evening starts with this
-# read: compiled once (cardnight/prepared.py). One row: the slug is unique.
-_EVENING_WITH_ROLE = Prepared(
-    lambda slug, user_id: _with_role(
+# read. One row: the slug is unique.
+def _evening_with_role_query(slug, user_id):
+    return _with_role(
         Evening.objects.select_related("hall").filter(slug=slug).order_by(), user_id, "hall_id"
     )[:1]
-)
 
 
 def _check(request: HttpRequest, hall_id: int, viewer_role, needed: str, message: str) -> None:
@@ -146,7 +144,9 @@ def _role_required(needed: str, message: str) -> Callable:
         @wraps(view)
         def wrapped(request: HttpRequest, *args, **kwargs):
             if "slug" in kwargs:
-                evening = _EVENING_WITH_ROLE.one(kwargs["slug"], request.user.pk)
+                evening = next(
+                    iter(_evening_with_role_query(kwargs["slug"], request.user.pk)), None
+                )
                 if evening is None:
                     raise Http404(_("No such evening."))
                 _check(request, evening.hall_id, evening.viewer_role, needed, message)

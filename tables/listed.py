@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from cardnight.prepared import Prepared
-
 from .models import Couple, Evening, Seating, TableReport
 from .names import couple_names
 
@@ -98,10 +96,11 @@ def listed_seatings(
 ) -> list[ListedSeating]:
     """Every table of game `number`, in table-number order (1 query); only
     table number `table` when it is given."""
+    rows = _listed(evening.pk, number)
     if table is not None:
-        rows = _LISTED_TABLE(evening.pk, number, table)
-    else:
-        rows = _LISTED_GAME(evening.pk, number)
+        # Naming the evening on the table's side too lets the database use
+        # the unique (evening, number) index of tables.
+        rows = rows.filter(table__evening_id=evening.pk, table__number=table)
     return [_listed_seating(*row) for row in rows]
 
 
@@ -111,18 +110,6 @@ def _listed(evening: int, number: int):
         .order_by("table__number")
         .values_list(*_LISTED)
     )
-
-
-# Every table of a game (the game screen, the movement), and one table of a
-# game, the answer to every tap: compiled once
-# (cardnight/prepared.py). Naming the evening on the table's side too lets
-# the database use the unique (evening, number) index of tables.
-_LISTED_GAME = Prepared(_listed)
-_LISTED_TABLE = Prepared(
-    lambda evening, number, table: _listed(evening, number).filter(
-        table__evening_id=evening, table__number=table
-    )
-)
 
 
 def _listed_seating(pk, table, a, a_number, a1, a2, b, b_number, b1, b2, deals, winner, by_phones):
@@ -146,21 +133,14 @@ def table_reports(seating: int, *, couples_of: Seating | None = None) -> list[Ta
     `couples_of`, the table's `Seating` read with its couples, their
     couples are those rows (`Seating.share_couples`), not read again."""
     if couples_of is None:
-        return _REPORTS_WITH_COUPLES(seating)
-    reports = _REPORTS(seating)
+        return list(_reports(seating).select_related("reporter", "claimed_winner"))
+    reports = list(_reports(seating))
     couples_of.share_couples(reports)
     return reports
 
 
 def _reports(seating: int):
     return TableReport.objects.filter(seating_id=seating).order_by("created_at", "id")
-
-
-# Read on every table-side page and tap: compiled once (cardnight/prepared.py).
-_REPORTS = Prepared(_reports)
-_REPORTS_WITH_COUPLES = Prepared(
-    lambda seating: _reports(seating).select_related("reporter", "claimed_winner")
-)
 
 
 def with_reports(seating: _S, reports: list[TableReport]) -> _S:

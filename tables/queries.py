@@ -32,8 +32,6 @@ from typing import NamedTuple
 
 from django.db.models import Count, F, Prefetch, Q
 
-from cardnight.prepared import Prepared
-
 from . import rotation
 from .listed import ListedCouple, ListedSeating, listed_seatings, table_reports, with_reports
 from .models import (
@@ -74,17 +72,13 @@ def game_seatings(evening: Evening, number: int) -> list[ListedSeating]:
 
 def game_table(evening: Evening, number: int, table: int) -> Seating | None:
     """Table `table` in game `number` (1 query)."""
-    found = _GAME_TABLE.one(evening.pk, number, table)
+    found = next(iter(_game_table_query(evening.pk, number, table)), None)
     return found.share_couples() if found else None
 
 
-# The table side's every page and report reads its table: compiled once
-# (cardnight/prepared.py).
-_GAME_TABLE = Prepared(
-    lambda evening, number, table: _seatings(evening, number).filter(
-        table__evening_id=evening, table__number=table
-    )[:1]
-)
+# The table side's every page and report reads its table.
+def _game_table_query(evening, number, table):
+    return _seatings(evening, number).filter(table__evening_id=evening, table__number=table)[:1]
 
 
 class Progress(NamedTuple):
@@ -103,34 +97,33 @@ def progress(evening: Evening) -> Progress:
     public board."""
     if not evening.current_game:
         return Progress(0, 0)
-    found = _PROGRESS.one(evening.pk, evening.current_game)
+    found = next(iter(_progress_query(evening.pk, evening.current_game)), None)
     if found is None:
         return Progress(0, 0)
     total, done, bye = found
     return Progress(done, total, bye)
 
 
-# Read on every tap's answer and game screen: compiled once
-# (cardnight/prepared.py). One row: a game's number is unique in its evening.
-_PROGRESS = Prepared(
-    lambda evening, number: (
+# Read on every tap's answer and game screen. One row: a game's number is
+# unique in its evening.
+def _progress_query(evening, number):
+    return (
         Game.objects.filter(evening_id=evening, number=number)
         .annotate(total=Count("seatings"), done=Count("seatings__winner"))
         .values_list("total", "done", "bye__number")
         .order_by()[:1]
     )
-)
 
 
 def disputed_tables(evening: Evening) -> list[int]:
     """Tables of the current game where the couples' reports disagree (1 query)."""
     if not evening.current_game:
         return []
-    return _DISPUTED(evening.pk, evening.current_game)
+    return list(_disputed_query(evening.pk, evening.current_game))
 
 
-_DISPUTED = Prepared(
-    lambda evening, number: (
+def _disputed_query(evening, number):
+    return (
         TableReport.objects.filter(
             seating__game__evening_id=evening,
             seating__game__number=number,
@@ -140,30 +133,28 @@ _DISPUTED = Prepared(
         .order_by("seating__table__number")  # not the reports' ordering: one row a table
         .distinct()
     )
-)
 
 
 def _game(evening: Evening, number: int) -> Game | None:
     """Game `number`, its bye loaded. Unordered: a Game's own ordering
     (evening, number) would join the evening and order by its ordering,
     for the one row there is."""
-    return _GAME.one(evening.pk, number)
+    return next(iter(_game_query(evening.pk, number)), None)
 
 
-# The game screen's, the movement's and every advance's reads, compiled once
-# (cardnight/prepared.py).
-_GAME = Prepared(
-    lambda evening, number: (
+# The game screen's, the movement's and every advance's reads.
+def _game_query(evening, number):
+    return (
         Game.objects.filter(evening_id=evening, number=number).select_related("bye").order_by()[:1]
     )
-)
-_PLAN_ROWS = Prepared(
-    lambda game: (
+
+
+def _plan_rows_query(game):
+    return (
         Seating.objects.filter(game_id=game)
         .order_by()
         .values_list("table__number", "couple_a__number", "couple_b__number", "deals_first__number")
     )
-)
 
 
 def game_plan(evening: Evening, number: int) -> rotation.GameSeating | None:
@@ -171,7 +162,7 @@ def game_plan(evening: Evening, number: int) -> rotation.GameSeating | None:
     game = _game(evening, number)
     if game is None:
         return None
-    rows = _PLAN_ROWS(game.pk)
+    rows = list(_plan_rows_query(game.pk))
     return rotation.GameSeating(
         tables=tuple(rotation.TableSeat(*row) for row in sorted(rows)),
         bye=game.bye.number if game.bye else None,
@@ -239,18 +230,17 @@ def open_reports(evening: Evening) -> dict[int, list[TableReport]]:
     reports: dict[int, list[TableReport]] = {}
     if not evening.current_game:
         return reports
-    for report in _OPEN_REPORTS(evening.pk, evening.current_game):
+    for report in list(_open_reports_query(evening.pk, evening.current_game)):
         reports.setdefault(report.seating_id, []).append(report)
     return reports
 
 
-_OPEN_REPORTS = Prepared(
-    lambda evening, number: (
+def _open_reports_query(evening, number):
+    return (
         TableReport.objects.filter(seating__game__evening_id=evening, seating__game__number=number)
         .select_related("reporter", "claimed_winner")
         .order_by("created_at", "id")
     )  # a table's in the order they came
-)
 
 
 def late_reports(evening: Evening) -> list[LateReport]:
@@ -261,15 +251,15 @@ def late_reports(evening: Evening) -> list[LateReport]:
     so is one the result now agrees with."""
     if evening.is_setup:
         return []
-    reports = _LATE_REPORTS(evening.pk)
+    reports = list(_late_reports_query(evening.pk))
     # Put in order here, not by the SQL: the few rows cost nothing to sort,
     # while Django's ORDER BY matched its terms against each of the sixty
     # columns read, a third of this query's cost on every game screen.
     return sorted(reports, key=lambda report: (report.created_at, report.pk))
 
 
-_LATE_REPORTS = Prepared(
-    lambda evening: (
+def _late_reports_query(evening):
+    return (
         LateReport.objects.filter(seating__game__evening_id=evening, status=LateReport.Status.OPEN)
         .exclude(claimed_winner=F("seating__winner"))
         .select_related(
@@ -282,13 +272,12 @@ _LATE_REPORTS = Prepared(
         )
         .order_by()
     )
-)
 
 
 def leaving_and_joining(evening: Evening) -> tuple[list[Couple], list[Couple]]:
     """Couples leaving after the current game, and late couples joining at the next."""
     game = evening.current_game
-    couples = _LEAVING_AND_JOINING(evening.pk, game, game + 1)
+    couples = list(_leaving_and_joining_query(evening.pk, game, game + 1))
     for couple in couples:
         couple.evening = evening  # as `evening.couples` sets it
     leaving = [c for c in couples if c.left_after_game == game and c.joined_game <= game]
@@ -300,13 +289,12 @@ def leaving_and_joining(evening: Evening) -> tuple[list[Couple], list[Couple]]:
     return leaving, joining
 
 
-_LEAVING_AND_JOINING = Prepared(
-    lambda evening, leaving, joining: (
+def _leaving_and_joining_query(evening, leaving, joining):
+    return (
         Couple.objects.filter(evening_id=evening)
         .filter(Q(left_after_game=leaving) | Q(joined_game=joining))
         .order_by("number")
     )
-)
 
 
 def changes(evening: Evening, number: int | None = None) -> list[ResultChange]:
@@ -324,12 +312,14 @@ def changes(evening: Evening, number: int | None = None) -> list[ResultChange]:
 def games_summary(evening: Evening) -> list[dict]:
     """One line per game started: number, tables, results in, corrections,
     results settled by the table's phones alone."""
-    return [dict(zip(_SUMMARY, row, strict=True)) for row in _GAMES_SUMMARY(evening.pk)]
+    return [dict(zip(_SUMMARY, row, strict=True)) for row in list(_games_summary_query(evening.pk))]
 
 
 _SUMMARY = ("number", "tables", "results", "corrections", "by_phones", "bye__number")
-_GAMES_SUMMARY = Prepared(
-    lambda evening: (
+
+
+def _games_summary_query(evening):
+    return (
         Game.objects.filter(evening_id=evening)
         .order_by("number")
         .annotate(
@@ -344,7 +334,6 @@ _GAMES_SUMMARY = Prepared(
         )
         .values_list(*_SUMMARY)
     )
-)
 
 
 def current_tables(

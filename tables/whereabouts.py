@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardnight.prepared import Prepared
-
 from . import rotation
 from .models import Couple, Evening, Game, Seating
 
@@ -56,24 +54,23 @@ def current_seating(evening: Evening) -> GameSeatingRows | None:
     game_number = evening.current_game
     if not game_number:
         return None
-    game = _GAME_BYE(evening.pk, game_number)  # [None]: a game with no bye
+    game = list(_game_bye(evening.pk, game_number))  # [None]: a game with no bye
     if not game:
         return None
-    rows = sorted(_GAME_ROWS(evening.pk, game_number))
+    rows = sorted(_game_rows(evening.pk, game_number))
     return GameSeatingRows(game_number, game[0], tuple(rows))
 
 
-# Read by every confirmed result (where its couples go next) and board
-# rebuild: compiled once (cardnight/prepared.py).
-_GAME_BYE = Prepared(
-    lambda evening, number: (
+def _game_bye(evening: int, number: int):
+    return (
         Game.objects.filter(evening_id=evening, number=number)
         .order_by()  # one row: no join of the evening for a Game's own ordering
         .values_list("bye__number", flat=True)[:1]
     )
-)
-_GAME_ROWS = Prepared(
-    lambda evening, number: (
+
+
+def _game_rows(evening: int, number: int):
+    return (
         Seating.objects.filter(game__evening_id=evening, game__number=number)
         .order_by()  # sorted by the caller
         .values_list(
@@ -84,7 +81,6 @@ _GAME_ROWS = Prepared(
             "winner__number",
         )
     )
-)
 
 
 _UNREAD = object()

@@ -22,7 +22,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.error_pages import error_page
 from cardnight.errors import Conflict, UserError
-from cardnight.prepared import Prepared
 from tables import queries, services
 from tables.forms.game import ReportForm, report_problem
 from tables.live import polled
@@ -35,12 +34,6 @@ from tables.whereabouts import CurrentGame, current_seating
 TEMPLATE = "tables/tableside/table.html"
 
 
-# One row (the token is unique): not ordered by the evenings' dates.
-_TABLE_BY_TOKEN = Prepared(
-    lambda token: Table.objects.select_related("evening__hall").filter(token=token).order_by()[:1]
-)
-
-
 class _Unavailable(Exception):
     def __init__(self, response: HttpResponse):
         self.response = response
@@ -49,7 +42,9 @@ class _Unavailable(Exception):
 def _table(request: HttpRequest, token: str, *, finished_ok: bool = False) -> Table:
     """The table named by the token, or an error response (404 / 409).
     `finished_ok`: a report may still come (late) after the evening ended."""
-    table = _TABLE_BY_TOKEN.one(token)
+    # One row (the token is unique): not ordered by the evenings' dates.
+    tables = Table.objects.select_related("evening__hall").filter(token=token).order_by()[:1]
+    table = next(iter(tables), None)
     if table is None:
         raise _Unavailable(
             error_page(
@@ -123,11 +118,6 @@ def _unread(table: int, device: str):
     return LateReport.objects.filter(seating__table_id=table, device=device, read_at_table=None)
 
 
-_ANY_UNREAD = Prepared(
-    lambda table, device: _unread(table, device).order_by().values_list("pk")[:1]
-)
-
-
 def _late_notes(request: HttpRequest, table: Table) -> list[dict]:
     """This phone's late reports at this table that its person has not read
     yet, each with its words (no query for a phone that never reported)."""
@@ -136,7 +126,7 @@ def _late_notes(request: HttpRequest, table: Table) -> list[dict]:
         return []
     # Nearly always there are none: ask for their ids first, a query a
     # fifth the cost of the one that reads them with what they say.
-    if not _ANY_UNREAD(table.pk, device):
+    if not _unread(table.pk, device).order_by().values_list("pk")[:1]:
         return []
     rows = _unread(table.pk, device).select_related(
         "seating__game", "seating__couple_a", "seating__couple_b", "claimed_winner"

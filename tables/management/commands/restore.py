@@ -6,7 +6,6 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cardnight.backup import restore_backup
 from cardnight.errors import UserError
-from tables import state_cache
 
 
 class Command(BaseCommand):
@@ -20,7 +19,6 @@ class Command(BaseCommand):
             safety = restore_backup(file)
         except UserError as error:
             raise CommandError(error.message) from None
-        state_cache.forget_all()  # the restored versions may be lower
         self.stdout.write(f"Restored {file}.")
         if safety:
             self.stdout.write(f"The database as it was before is kept in {safety}.")
