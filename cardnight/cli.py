@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -63,6 +64,11 @@ def serve(options: argparse.Namespace) -> int:
     from django.conf import settings
 
     print(f"CardNight {version()}: data folder {settings.VAR_DIR}")
+    if not _port_free(options.host, options.port):
+        raise SystemExit(
+            f"Port {options.port} is already in use: CardNight (or another program) is "
+            f"already serving there. Stop it, or start this one with --port {options.port + 1}."
+        )
     _hold_the_database()
     _call("check_writable")
     _upgrade()
@@ -113,45 +119,102 @@ def _upgrade() -> None:
 
 
 # How long the server has to finish what it is answering once asked to stop
-# (cardnight/server.py gives its workers 10 s).
+# (cardnight/server.py gives its workers 10 s); then it is killed.
 STOP_SECONDS = 15
 
 
-def _run_server(command: list[str], env: dict) -> int:
-    """The server in a process of its own, stopped with this one. Ctrl+C
-    reaches both (one terminal); a stop asked of this process alone (SIGTERM
-    from a service manager, `kill`, a test's teardown) is passed on, or the
-    server's workers would go on holding the port with nobody to stop them.
-    Either way the server is given STOP_SECONDS to finish, then ended."""
-    process = subprocess.Popen(command, env=env)  # noqa: S603
+class _Stop(Exception):
+    """Ctrl+C, or a stop asked of the launcher (SIGTERM)."""
 
-    def pass_on(signum: int, _frame: object) -> None:
-        process.send_signal(signum)
 
-    before = signal.signal(signal.SIGTERM, pass_on)
+def _signal_server(process: subprocess.Popen, signum: int) -> None:
+    """`signum` to the server and every process it started (its own
+    process group on Linux and macOS)."""
     try:
-        return process.wait()
-    except KeyboardInterrupt:
+        if os.name == "posix":  # the group: workers outlive a master that died
+            os.killpg(process.pid, signum)
+        elif process.poll() is not None:
+            return
+        elif signum == getattr(signal, "SIGKILL", None):
+            process.kill()
+        else:
+            process.terminate()
+    except ProcessLookupError:
+        pass
+
+
+def _run_server(command: list[str], env: dict) -> int:
+    """The server in a process (and process group) of its own, stopped with
+    this one. Ctrl+C or a stop asked of this process (SIGTERM from a service
+    manager, `kill`, a test's teardown), alone or with its whole group, says
+    "Stopping..." at once, asks the server to stop, and ends it for good
+    after STOP_SECONDS: a server that does not answer (a worker gone, phones
+    holding connections) never keeps the launcher, or the port, waiting. A
+    second Ctrl+C ends it at once."""
+    kill = getattr(signal, "SIGKILL", signal.SIGTERM)
+    process = subprocess.Popen(command, env=env, start_new_session=os.name == "posix")  # noqa: S603
+    stops = 0
+
+    def stop(_signum: int, _frame: object) -> None:
+        nonlocal stops
+        stops += 1
+        if stops == 1:
+            raise _Stop
+        _signal_server(process, kill)  # asked again: now
+
+    before = {signum: signal.signal(signum, stop) for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        try:
+            return process.wait()
+        except (_Stop, KeyboardInterrupt):
+            print("Stopping...", flush=True)
+            _signal_server(process, signal.SIGTERM)
         try:
             process.wait(timeout=STOP_SECONDS)
-        except (subprocess.TimeoutExpired, KeyboardInterrupt):
-            process.kill()
+        except subprocess.TimeoutExpired:
+            print("The server did not stop in time: ending it.", flush=True)
+            _signal_server(process, kill)
             process.wait()
         return 0
     finally:
-        signal.signal(signal.SIGTERM, before)
+        _signal_server(process, kill)  # its workers too, whatever happened
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
+def _port_free(host: str, port: int) -> bool:
+    """Whether the server could listen on `host`:`port` now."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        if os.name == "posix":  # as the server will: a port in TIME_WAIT is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+def _command(*args: str) -> int:
+    """A management command; a refusal is its message, not a traceback."""
+    from django.core.management import CommandError
+
+    try:
+        _call(*args)
+    except CommandError as error:
+        print(f"cardnight: {error}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def backup(options: argparse.Namespace) -> int:
     _setup(options.data)
-    _call("backup", "--label", options.label)
-    return 0
+    return _command("backup", "--label", options.label)
 
 
 def restore(options: argparse.Namespace) -> int:
     _setup(options.data)
-    _call("restore", str(Path(options.file).resolve()))
-    return 0
+    return _command("restore", str(Path(options.file).resolve()))
 
 
 def manage(options: argparse.Namespace) -> int:
