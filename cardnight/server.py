@@ -63,8 +63,7 @@ def compile_site(root: Path = SITE_ROOT) -> bool:
     later) loads it rather than compiling some 250 modules from their
     source: a third of a worker's start where Python writes no bytecode
     itself (PYTHONDONTWRITEBYTECODE, which container images and some shells
-    set; docs/development.md, "Start-up: the site compiled once"). Bytecode
-    that is up to date is only looked at. A folder that cannot be written
+    set). Bytecode that is up to date is only looked at. A folder that cannot be written
     (a package installed read-only, which pip compiled already) is left as
     it is, silently. False when something could not be compiled."""
     import compileall

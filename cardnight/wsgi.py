@@ -30,7 +30,7 @@ def _settle() -> None:
     full collection during the night walks only what requests made. Without
     it, each full collection walked some 100,000 objects (30 ms holding the
     interpreter, every thread of the worker waiting) and came every few
-    board rebuilds (docs/development.md, "Start-up and the collector")."""
+    board rebuilds."""
     get_resolver().url_patterns  # noqa: B018 - imports the views now
     gc.freeze()
 

@@ -1,8 +1,7 @@
 """The reads of the game screen and the table side are not ordered through
 another model's ordering: a Game ordered by ("evening", "number"), a
 Seating by ("game", ...), a table report by ("seating", ...) join up to the
-evening and sort by its date, for a read of one row or one game's rows.
-(docs/development.md, "The game screen's rows as plain values".)"""
+evening and sort by its date, for a read of one row or one game's rows."""
 
 import re
 import uuid
