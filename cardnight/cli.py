@@ -86,11 +86,13 @@ def serve(options: argparse.Namespace) -> int:
         access_log=options.access_log,
     )
     env = {**os.environ, "CARDNIGHT_VAR_DIR": str(settings.VAR_DIR)}
-    # The server imports cardnight from where this copy of it lives.
+    # The server imports cardnight from where this copy of it lives, and
+    # starts there: an installed cardnight started inside a clone of the
+    # repository serves itself, not the clone's code.
     package_root = str(Path(__file__).resolve().parent.parent)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (package_root, env.get("PYTHONPATH")) if p)
     print("Press Ctrl+C to stop.", flush=True)
-    return _run_server(command, env)
+    return _run_server(command, env, cwd=package_root)
 
 
 def _hold_the_database() -> None:
@@ -143,7 +145,7 @@ def _signal_server(process: subprocess.Popen, signum: int) -> None:
         pass
 
 
-def _run_server(command: list[str], env: dict) -> int:
+def _run_server(command: list[str], env: dict, cwd: str | None = None) -> int:
     """The server in a process (and process group) of its own, stopped with
     this one. Ctrl+C or a stop asked of this process (SIGTERM from a service
     manager, `kill`, a test's teardown), alone or with its whole group, says
@@ -152,7 +154,9 @@ def _run_server(command: list[str], env: dict) -> int:
     holding connections) never keeps the launcher, or the port, waiting. A
     second Ctrl+C ends it at once."""
     kill = getattr(signal, "SIGKILL", signal.SIGTERM)
-    process = subprocess.Popen(command, env=env, start_new_session=os.name == "posix")  # noqa: S603
+    process = subprocess.Popen(  # noqa: S603
+        command, env=env, cwd=cwd, start_new_session=os.name == "posix"
+    )
     stops = 0
 
     def stop(_signum: int, _frame: object) -> None:

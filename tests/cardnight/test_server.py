@@ -180,7 +180,7 @@ def test_cardnight_serve_compiles_the_site_before_it_starts_the_server(monkeypat
     done = []
     monkeypatch.setattr(cli, "_call", lambda *args: done.append(args[0]))
     monkeypatch.setattr(server, "compile_site", lambda: done.append("compile") or True)
-    monkeypatch.setattr(cli, "_run_server", lambda command, env: done.append("server") or 0)
+    monkeypatch.setattr(cli, "_run_server", lambda command, env, cwd: done.append("server") or 0)
     monkeypatch.setattr(cli, "_hold_the_database", lambda: done.append("hold"))
     monkeypatch.setattr(cli, "_upgrade", lambda: done.append("upgrade"))
     assert cli.main(["serve", "--port", "8123"]) == 0

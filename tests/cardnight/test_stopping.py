@@ -149,3 +149,49 @@ def test_a_refused_restore_or_backup_is_a_sentence_not_a_traceback(tmp_path):
     assert result.returncode == 1
     assert "pg_dump" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+# The launcher as an installed `cardnight` runs it: its own code first on
+# the path, started in a folder that holds another copy of the site.
+INSTALLED = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from cardnight import cli
+sys.exit(cli.main(["serve", "--host", "127.0.0.1", "--port", sys.argv[2], "--workers", "1"]))
+"""
+FAKE_WSGI = """
+def application(environ, start_response):
+    start_response("200 OK", [("Content-Type", "text/plain")])
+    return [b"the clone's code"]
+"""
+
+
+def test_an_installed_cardnight_started_inside_a_clone_serves_its_own_code(tmp_path):
+    clone = tmp_path / "clone"
+    (clone / "cardnight").mkdir(parents=True)
+    (clone / "cardnight" / "__init__.py").write_text("")
+    (clone / "cardnight" / "wsgi.py").write_text(FAKE_WSGI)
+    port = free_port()
+    launcher = subprocess.Popen(
+        [sys.executable, "-c", INSTALLED, str(ROOT), str(port)],
+        cwd=clone, env=server_env(tmp_path / "var", LOG_LEVEL="ERROR"),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=5) as phone:
+                    phone.sendall(b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+                    answer = b""
+                    while chunk := phone.recv(4096):
+                        answer += chunk
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+        assert b"the clone's code" not in answer
+        assert answer.startswith(b"HTTP/1.1 200") or answer.startswith(b"HTTP/1.0 200")
+    finally:
+        os.killpg(launcher.pid, signal.SIGTERM)
+        launcher.wait(timeout=30)
