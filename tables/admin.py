@@ -13,6 +13,8 @@ from operator import attrgetter
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
 
+from cardnight.numbers import read_id
+
 from .models import (
     Couple,
     Evening,
@@ -48,8 +50,8 @@ class EveningOwnedAdmin(admin.ModelAdmin):
             obj = self.get_object(request, unquote(object_id))
             return nullcontext() if obj is None else Evening.changing(self.owner(obj))
         field = self.evening_id.split(".")[0].removesuffix("_id")
-        pk = request.POST.get(field, "")
-        return Evening.changing(int(pk)) if pk.isascii() and pk.isdigit() else nullcontext()
+        pk = read_id(request.POST.get(field))
+        return Evening.changing(pk) if pk is not None else nullcontext()
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         with self._gate(request, object_id):

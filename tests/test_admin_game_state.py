@@ -88,3 +88,22 @@ def test_a_punch_cannot_be_deleted_in_the_admin(admin_client, running):
     url = reverse("admin:tables_punch_delete", args=[punch.pk])
     assert admin_client.post(url, {"post": "yes"}).status_code == 403
     assert Punch.objects.filter(pk=punch.pk).exists()
+
+
+@pytest.mark.parametrize("date", ["9999-12-31", "1999-12-31"])
+def test_the_admin_refuses_a_date_outside_the_years_of_evenings(admin_client, evening, date):
+    data = {k: v for k, v in model_to_dict(evening).items() if v is not None}
+    data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
+    data.update(
+        {
+            "date": date,
+            "couples-TOTAL_FORMS": "0",
+            "couples-INITIAL_FORMS": "0",
+            "_save": "Save",
+        }
+    )
+    response = admin_client.post(reverse("admin:tables_evening_change", args=[evening.pk]), data)
+    assert response.status_code == 200  # the form again, with its message
+    assert "Choose a date in the years 2000 to 2100." in response.content.decode()
+    evening.refresh_from_db()
+    assert evening.date.year == 2026

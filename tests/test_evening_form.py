@@ -1,5 +1,7 @@
 """Creating and editing an evening: every setting, and every bad value."""
 
+import datetime
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -79,6 +81,10 @@ def test_two_evenings_of_the_same_name_and_date_get_different_slugs(organizer_cl
         ),
         ({"half_time_leader": "on", "half_time_game": "25"}, "half_time_game", "before the last"),
         ({"date": "yesterday"}, "date", "valid date"),
+        ({"date": "9999-12-31"}, "date", "Choose a date in the years 2000 to 2100."),
+        ({"date": "1999-12-31"}, "date", "Choose a date in the years 2000 to 2100."),
+        ({"date": "0001-01-01"}, "date", "Choose a date in the years 2000 to 2100."),
+        ({"date": "2101-01-01"}, "date", "Choose a date in the years 2000 to 2100."),
     ],
 )
 def test_bad_settings_get_a_clear_message_and_nothing_is_saved(
@@ -91,6 +97,32 @@ def test_bad_settings_get_a_clear_message_and_nothing_is_saved(
     assert message in " ".join(errors[field]), errors
     assert Evening.objects.count() == 0
     assert Hall.objects.count() == 1
+
+
+@pytest.mark.parametrize("date", ["2000-01-01", "2100-12-31"])
+def test_the_first_and_last_days_of_the_range_are_taken(organizer_client, hall, date):
+    response = organizer_client.post(
+        reverse("evening-create"), form_data(new_hall="", hall=hall.pk, date=date)
+    )
+    assert response.status_code == 302
+    assert Evening.objects.get().date.isoformat() == date
+
+
+def test_an_evening_cannot_be_moved_to_the_year_9999(organizer_client, hall):
+    evening = Evening.objects.create(
+        hall=hall, name="Friday 45s", slug="friday", date=datetime.date(2026, 11, 27)
+    )
+    data = form_data(new_hall="", hall=hall.pk, date="9999-12-31")
+    response = organizer_client.post(reverse("evening-edit", args=[evening.slug]), data)
+    assert response.status_code == 400
+    assert "in the years 2000 to 2100" in response.content.decode()
+    evening.refresh_from_db()
+    assert evening.date == datetime.date(2026, 11, 27)
+
+
+def test_the_date_field_tells_the_browser_its_range(organizer_client, hall):
+    html = organizer_client.get(reverse("evening-create")).content.decode()
+    assert 'min="2000-01-01"' in html and 'max="2100-12-31"' in html
 
 
 @pytest.mark.parametrize(

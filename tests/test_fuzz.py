@@ -16,11 +16,14 @@ from django.apps import apps
 from django.core.management import call_command
 from django.db.models import Sum
 from django.test import Client
-from django.urls import URLResolver, get_resolver
+from django.urls import URLResolver, get_resolver, reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables.models import Evening, Hall, Table
+from scoring.models import Target, TieBreak
+from scoring.services.prizes import set_prize
+from tables.models import Evening, Hall, Player, Table
+from tests.scoring.conftest import finish, make_couples, punch_counts
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = [
@@ -48,6 +51,8 @@ HOSTILE = [
     "1",
     "2",
     "3",
+    "²",  # str.isdigit() says yes, int() raises (issue 47)
+    "٣",  # a digit int() reads as 3
 ]
 # Public routes that may legitimately write for an anonymous visitor.
 PUBLIC_WRITES = {"tableside-report", "login", "set_language", "logout"}
@@ -165,3 +170,46 @@ def test_random_and_hostile_requests_never_crash_or_trespass(world, persona, dat
     assert response.status_code < 500, (method, url, body, response.status_code)
     if persona in ("anonymous", "outsider") and name not in PUBLIC_WRITES:
         assert state() == before, f"{persona} changed something with {method} {url} {body}"
+
+
+# --- Issue 47: a number in other digits answered 500 ------------------------------
+
+
+@pytest.fixture
+def reported(organizer, evening):
+    """A hall with two players and a finished evening whose 1st place is a
+    three-way tie, opened and waiting for its cut."""
+    couples = make_couples(evening, 4)
+    punch_counts(evening, couples, [12, 12, 12, 3])
+    set_prize(evening, Target.PLACE, 1, kind="item", item="A quilt")
+    evening = finish(evening)
+    client = Client(raise_request_exception=False)
+    client.force_login(organizer)
+    client.post(reverse("tiebreak-open", args=[evening.slug]), {"target": "place", "place": 1})
+    tiebreak = TieBreak.objects.get()
+    choices = reverse("tiebreak-choices", args=[evening.slug, tiebreak.pk])
+    assert client.post(choices, {"everyone": "cut"}).status_code == 302
+    player = Player.objects.create(hall=evening.hall, name="Ann", folded="ann")
+    Player.objects.create(hall=evening.hall, name="Joe", folded="joe")
+    return client, evening, tiebreak, player
+
+
+@pytest.mark.parametrize("digits", ["²", "٣", "१२", "３", "1²", "9" * 5000])
+def test_an_id_or_number_in_other_digits_is_a_4xx_not_a_500(reported, digits):
+    client, evening, tiebreak, player = reported
+    hall = evening.hall
+    new = reverse("evening-create")
+    merge = reverse("player-merge", args=[hall.pk, player.pk])
+    cut = reverse("tiebreak-cut", args=[evening.slug, tiebreak.pk])
+    deal = reverse("tiebreak-deal", args=[evening.slug, tiebreak.pk])
+    # A `hall` that is not an id is left out (the organizer's one hall is
+    # proposed, as for ?hall=x); a template that is not an id is not found.
+    assert client.get(new, {"hall": digits}).status_code == 200
+    assert client.get(new, {"template": digits}).status_code == 404
+    assert client.get(new, {"hall": hall.pk, "template": digits}).status_code == 404
+    assert client.post(merge, {"into": digits}).status_code == 400
+    assert not Player.objects.exclude(merged_into=None).exists()
+    # The cut's round is a double-tap guard: one that is not a number is none.
+    cards = {"card1": "QH", "card2": "2S", "card3": "TC", "round": digits}
+    assert client.post(cut, cards).status_code == 302
+    assert client.post(deal, {"round": digits}).status_code < 500

@@ -12,7 +12,7 @@ from scoring.models import Prize
 from scoring.services.prizes import set_prize
 from tables import services
 from tables.access import ORGANIZER
-from tables.models import Evening, EveningTemplate, Hall
+from tables.models import LAST_YEAR, Evening, EveningTemplate, Hall
 from tests.conftest import make_user, signed_in
 
 pytestmark = pytest.mark.django_db
@@ -98,6 +98,27 @@ def test_the_next_date_is_a_week_later_on_the_halls_usual_day(hall, dates, today
     for date in dates:
         make_evening(hall, date)
     assert services.next_date(hall, today=today) == expected
+
+
+def test_an_evening_stored_in_the_year_9999_does_not_break_new_evening(organizer_client, last):
+    """Dates are checked where they come in now; one stored before that
+    (9999-12-31: a week later is past the last date there is) is left out of
+    the proposed date instead of answering 500 until it is deleted."""
+    far = make_evening(last.hall, datetime.date(9999, 12, 31), name="Typo")
+    page = organizer_client.get(reverse("evening-create"))
+    assert page.status_code == 200
+    assert page.context["form"]["date"].value() == FRI + datetime.timedelta(days=7)
+    assert services.next_date(last.hall, today=FRI) == FRI + datetime.timedelta(days=7)
+    last.delete()  # the year-9999 evening alone: no date to propose, still a page
+    page = organizer_client.get(reverse("evening-create"))
+    assert page.status_code == 200
+    assert page.context["form"]["date"].value() is None
+    assert organizer_client.get(reverse("evening-edit", args=[far.slug])).status_code == 200
+
+
+def test_no_date_past_the_last_year_is_proposed(hall):
+    make_evening(hall, datetime.date(LAST_YEAR, 12, 30))
+    assert services.next_date(hall, today=datetime.date(LAST_YEAR, 12, 30)) is None
 
 
 def test_new_evening_proposes_the_last_evenings_settings_and_prizes(organizer_client, last):

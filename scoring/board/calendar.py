@@ -31,7 +31,7 @@ from django.utils.translation import pgettext
 from cardnight.formats import money
 from scoring.results.pots import JarPot, jar_pots
 from tables import links
-from tables.models import Evening, Hall
+from tables.models import LAST_YEAR, Evening, Hall
 
 if TYPE_CHECKING:  # icalendar is imported by the feed only, not at start-up
     import icalendar
@@ -44,12 +44,14 @@ PRODID = "-//CardNight//Hall evenings//EN"
 
 
 def feed_evenings(hall: Hall, today: datetime.date | None = None):
-    """The hall's published evenings from four weeks ago on, soonest first."""
+    """The hall's published evenings from four weeks ago on, soonest first
+    (none after LAST_YEAR: one stored in the year 9999 before dates were
+    checked has no end time or time zone rules to write)."""
     today = today or timezone.localdate()
     return (
         Evening.objects.published()
         .for_hall(hall)
-        .filter(date__gte=today - KEEP_PAST)
+        .filter(date__gte=today - KEEP_PAST, date__lte=datetime.date(LAST_YEAR, 12, 31))
         .order_by("date", "start_time", "id")
     )
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from cardnight.errors import UserError
+from cardnight.numbers import read_id
 from scoring import dispute
 from scoring.dispute.cards import ACTIONS
 from scoring.engine import (
@@ -245,8 +246,9 @@ def _column(token: str, players: int) -> int:
     text = str(token).strip().lower()
     if players == 4 and text in ("a", "b"):
         return "ab".index(text)
-    if text.isdigit() and 1 <= int(text) <= columns(players):
-        return int(text) - 1
+    column = read_id(text, columns(players))
+    if column is not None:
+        return column - 1
     raise UserError(
         _('"%(token)s" is not a player here: write %(choices)s.')
         % {

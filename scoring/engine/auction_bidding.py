@@ -75,7 +75,7 @@ def read_call(text: str) -> str:
     word = str(text).strip().lower()
     if word in _CALL_WORDS:
         return _CALL_WORDS[word]
-    if word.isdigit():
+    if word.isascii() and word.isdigit() and len(word) <= 4:  # not "²", "٣" or 5,000 digits
         return str(int(word))
     raise ScoreError(
         _('"%(text)s" is not a call: say pass, hold or a bid like 20.') % {"text": text}

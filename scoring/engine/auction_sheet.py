@@ -94,8 +94,9 @@ def parse_line(text: str, players: int) -> SheetLine:
 def _column(token: str, players: int) -> int | None:
     if players == 4:
         return {"a": 0, "b": 1}.get(token)
-    if token.isdigit() and 1 <= int(token) <= players:
-        return int(token) - 1
+    numbers = [str(n) for n in range(1, players + 1)]  # ASCII digits only, never "²"
+    if token in numbers:
+        return numbers.index(token)
     return None
 
 

@@ -17,12 +17,32 @@ from django.utils.translation import gettext as _
 from cardnight.errors import UserError
 from cardnight.money import to_amount
 from tables import rotation
-from tables.models import MAX_COUPLE_NUMBER, MAX_NAME, Evening, Punch
+from tables.models import (
+    FIRST_YEAR,
+    LAST_YEAR,
+    MAX_COUPLE_NUMBER,
+    MAX_NAME,
+    Evening,
+    Punch,
+    date_in_range,
+)
 from tables.services.base import bye_wins
 
-from .problems import SETTINGS, as_dict, as_list, integer, problem, text
+from .problems import SETTINGS, ImportProblem, as_dict, as_list, integer, problem, shown, text
 
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$")
+
+
+def out_of_range(field: str, value) -> ImportProblem:
+    """A date (the evening's, a correction's time) outside the years an
+    evening's date may be in (tables.models.FIRST_YEAR..LAST_YEAR)."""
+    return problem(
+        field,
+        _("must be in the years %(first)s to %(last)s, not %(value)s."),
+        first=FIRST_YEAR,
+        last=LAST_YEAR,
+        value=shown(value),
+    )
 
 
 def read_settings(raw: Mapping) -> dict[str, Any]:
@@ -154,6 +174,8 @@ def _corrections(raw, field: str, couples, seat: tuple[int, int], winner) -> lis
                 raise problem(
                     f"{path}.at", _('must be a date and time like "2026-11-27T21:30:00-04:00".')
                 )
+            if not date_in_range(when):
+                raise out_of_range(f"{path}.at", at)
         result.append({"from": old, "to": new, "reason": reason, "by": by, "at": when})
     if result and result[-1]["to"] != winner:
         raise problem(

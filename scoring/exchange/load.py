@@ -47,10 +47,20 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tables.models import Couple, Evening, Game, Hall, Punch, ResultChange, Seating, Table
+from tables.models import (
+    Couple,
+    Evening,
+    Game,
+    Hall,
+    Punch,
+    ResultChange,
+    Seating,
+    Table,
+    date_in_range,
+)
 from tables.services import register
 
-from .checks import read_couples, read_games, read_settings, read_standings
+from .checks import out_of_range, read_couples, read_games, read_settings, read_standings
 from .problems import FORMAT, VERSION, as_dict, check_schema, problem, shown, text
 from .scoring_keys import import_scoring
 
@@ -104,6 +114,8 @@ def import_evening_data(data, *, published: bool | None = None) -> Evening:
         raise problem(
             "date", _('must be a date like "2026-11-27", not %(value)s.'), value=shown(date_text)
         )
+    if not date_in_range(date):
+        raise out_of_range("date", date_text)
     start_time = read_start_time(data.get("start_time"))
     slug = data.get("slug") or ""
     if not isinstance(slug, str) or (slug and slugify(slug) != slug) or len(slug) > 60:

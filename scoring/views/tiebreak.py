@@ -11,6 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.error_pages import user_error
 from cardnight.errors import UserError
+from cardnight.numbers import read_id
 from scoring.forms import CutForm, PlayoffResultForm, TieChoicesForm, TieOpenForm
 from scoring.models import TieBreak
 from scoring.services import tie_state, ties
@@ -113,8 +114,7 @@ def tiebreak_cut(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 def _round(request: HttpRequest) -> int | None:
     """The cut round the page showed (a hidden field), to refuse a double tap."""
-    value = request.POST.get("round", "")
-    return int(value) if value.isdigit() else None
+    return read_id(request.POST.get("round"))
 
 
 @require_POST

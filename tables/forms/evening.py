@@ -9,6 +9,8 @@ from cardnight.text import PlainTextFormField
 
 from .. import links
 from ..models import (
+    FIRST_YEAR,
+    LAST_YEAR,
     MAX_COUPLE_NUMBER,
     MAX_HALL_NOTE,
     MAX_NAME,
@@ -163,7 +165,10 @@ class EveningForm(forms.ModelForm):
             "auction_min_bid", "published",
         ]  # fmt: skip
         widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "date": forms.DateInput(
+                attrs={"type": "date", "min": f"{FIRST_YEAR}-01-01", "max": f"{LAST_YEAR}-12-31"},
+                format="%Y-%m-%d",
+            ),
             "start_time": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
         }
         labels = {"hall": _("Hall")}  # the model field has no verbose name to translate

@@ -6,6 +6,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from cardnight.numbers import read_id
+
 from ..models import MAX_COUPLE_NUMBER as MAX_NUMBER
 
 
@@ -81,9 +83,9 @@ class StartForm(forms.Form):
         pairs = []
         lines = [line.strip() for line in (data.get("tables") or "").splitlines()]
         for number, line in enumerate((line for line in lines if line), start=1):
-            found = re.findall(r"\d+", line)
+            found = [read_id(digits, MAX_NUMBER) for digits in re.findall(r"\d+", line)]
             rest = re.sub(r"[\d\s,;&+/\-–—]|vs\.?|and|et", "", line, flags=re.IGNORECASE)
-            if len(found) != 2 or rest:
+            if len(found) != 2 or None in found or rest:
                 self.add_error(
                     "tables",
                     _(
@@ -93,7 +95,7 @@ class StartForm(forms.Form):
                     % {"n": number, "line": line[:40]},
                 )
                 return data
-            pairs.append((int(found[0]), int(found[1])))
+            pairs.append((found[0], found[1]))
         if not pairs:
             self.add_error("tables", _("Write one line per table, or choose a random draw."))
         data["pairs"] = pairs

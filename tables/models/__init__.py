@@ -10,6 +10,8 @@ transaction).
 from .checkin import CheckinEntry
 from .evening import (
     DEFAULT_START_TIME,
+    FIRST_YEAR,
+    LAST_YEAR,
     MAX_COUPLE_NUMBER,
     MAX_GAMES,
     MAX_HALL_NOTE,
@@ -20,6 +22,7 @@ from .evening import (
     EveningQuerySet,
     EveningTemplate,
     Hall,
+    date_in_range,
     new_generation,
     new_token,
     unique_hall_slug,
@@ -30,6 +33,8 @@ from .players import Player, PlayerKey, PlayerProposal, PlayerQuerySet, person_o
 
 __all__ = [
     "DEFAULT_START_TIME",
+    "FIRST_YEAR",
+    "LAST_YEAR",
     "MAX_COUPLE_NUMBER",
     "MAX_GAMES",
     "MAX_HALL_NOTE",
@@ -54,6 +59,7 @@ __all__ = [
     "Seating",
     "Table",
     "TableReport",
+    "date_in_range",
     "new_generation",
     "new_token",
     "person_of",

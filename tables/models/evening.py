@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -37,6 +38,26 @@ MAX_HALL_SLUG = 60
 MAX_HALL_NOTE = 200
 # When an evening usually starts (a new evening's start time).
 DEFAULT_START_TIME = datetime.time(19, 30)
+# An evening's date is in these years, however it comes in (the forms, the
+# admin, an imported file): a year 9999 typed by mistake left nothing to
+# count a week on from (docs/decisions.md).
+FIRST_YEAR, LAST_YEAR = 2000, 2100
+
+
+def date_in_range(value: datetime.date) -> bool:
+    """Whether `value` (a date or a date and time) is in FIRST_YEAR..LAST_YEAR."""
+    return FIRST_YEAR <= value.year <= LAST_YEAR
+
+
+def validate_evening_date(value: datetime.date) -> None:
+    """The model field's validator: the forms and the admin refuse a date
+    out of range with a message."""
+    if not date_in_range(value):
+        raise ValidationError(
+            _("Choose a date in the years %(first)s to %(last)s."),
+            code="date_out_of_range",
+            params={"first": FIRST_YEAR, "last": LAST_YEAR},
+        )
 
 
 def new_generation() -> str:
@@ -194,7 +215,7 @@ class Evening(models.Model):
     hall = models.ForeignKey(Hall, on_delete=models.PROTECT, related_name="evenings")
     name = PlainCharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name for links"), max_length=60, unique=True)
-    date = models.DateField(_("date"))
+    date = models.DateField(_("date"), validators=[validate_evening_date])
     start_time = models.TimeField(
         _("start time"), null=True, blank=True, default=DEFAULT_START_TIME
     )

@@ -11,6 +11,9 @@ next_date(hall, today=None) -> date | None
     The usual day: the weekday most of the hall's last evenings fell on
     (the latest one breaks a tie); a week after the last evening, or, when
     that is past, the next such weekday from today (today itself counts).
+    Only evenings dated in FIRST_YEAR..LAST_YEAR count (one stored in the
+    year 9999 before dates were checked is left out), and no date past
+    LAST_YEAR is proposed.
 save_template(evening, name) -> (EveningTemplate, created)
     The evening's settings and parts as the hall's template `name`
     (replacing the template of that name).
@@ -29,10 +32,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import evening_parts
-from ..models import Evening, EveningTemplate, Hall
+from ..models import FIRST_YEAR, LAST_YEAR, Evening, EveningTemplate, Hall, date_in_range
 
 # How many of the hall's last evenings say which day is its usual one.
 USUAL_DAY_EVENINGS = 4
+_FIRST_DAY, _LAST_DAY = datetime.date(FIRST_YEAR, 1, 1), datetime.date(LAST_YEAR, 12, 31)
 
 
 @dataclass
@@ -57,7 +61,7 @@ def settings_of(evening: Evening) -> dict:
 def next_date(hall: Hall, today: datetime.date | None = None) -> datetime.date | None:
     today = today or timezone.localdate()
     dates = list(
-        hall.evenings.filter(cancelled=False)
+        hall.evenings.filter(cancelled=False, date__range=(_FIRST_DAY, _LAST_DAY))
         .order_by("-date", "-id")
         .values_list("date", flat=True)[:USUAL_DAY_EVENINGS]
     )
@@ -69,7 +73,7 @@ def next_date(hall: Hall, today: datetime.date | None = None) -> datetime.date |
     date = dates[0] + datetime.timedelta(days=1 + (usual - dates[0].weekday() - 1) % 7)
     if date < today:
         date = today + datetime.timedelta(days=(usual - today.weekday()) % 7)
-    return date
+    return date if date_in_range(date) else None
 
 
 def last_evening(hall: Hall) -> Evening | None:

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cardnight.error_pages import user_error
 from cardnight.errors import UserError
+from cardnight.numbers import read_id
 from tables import evening_parts, services
 from tables.access import (
     ORGANIZER,
@@ -44,15 +45,12 @@ def _evening_form(request: HttpRequest, instance=None, initial=None) -> EveningF
     )
 
 
-def _number(value) -> int | None:
-    return int(value) if str(value or "").isdigit() else None
-
-
 def _proposal(request: HttpRequest, halls) -> services.Proposal:
     """What New evening proposes: `?hall=` (or the organizer's one hall)
     starts from that hall's last evening, `?template=` from one of its
-    templates; a hall or template the person does not organize is a 404."""
-    hall_id = _number(request.GET.get("hall"))
+    templates; a hall or template the person does not organize is a 404
+    (a `hall` that is not an id is left out, a `template` is not found)."""
+    hall_id = read_id(request.GET.get("hall"))
     if hall_id is None and not is_site_admin(request.user) and len(halls) == 1:
         hall_id = halls[0].pk
     if hall_id is None:
@@ -62,9 +60,8 @@ def _proposal(request: HttpRequest, halls) -> services.Proposal:
         raise Http404(_("No such hall."))
     template = None
     if request.GET.get("template"):
-        template = get_object_or_404(
-            EveningTemplate, hall=hall, pk=_number(request.GET["template"]) or 0
-        )
+        template_id = read_id(request.GET["template"]) or 0  # 0: no template has it
+        template = get_object_or_404(EveningTemplate, hall=hall, pk=template_id)
     return services.propose_evening(hall, template=template)
 
 

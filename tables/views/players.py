@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cardnight.error_pages import user_error
 from cardnight.errors import UserError
+from cardnight.numbers import read_id
 from tables.access import organizer_required, volunteer_required
 from tables.models import Player, PlayerProposal
 from tables.services import register
@@ -65,10 +66,10 @@ def player_rename(request: HttpRequest, hall_id: int, player_id: int) -> HttpRes
 @organizer_required
 def player_merge(request: HttpRequest, hall_id: int, player_id: int) -> HttpResponse:
     player = _player(request, player_id)
-    into = request.POST.get("into", "")
-    if not into.isdigit():
+    into = read_id(request.POST.get("into"))
+    if into is None:
         return user_error(request, UserError(_("Choose the player to merge with.")), _back(hall_id))
-    keep = _player(request, int(into))
+    keep = _player(request, into)
 
     def action():
         main = register.merge_players(keep, player, user=request.user)

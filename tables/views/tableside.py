@@ -22,10 +22,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.error_pages import error_page
 from cardnight.errors import Conflict, UserError
+from cardnight.numbers import read_id
 from tables import queries, services
 from tables.forms.game import ReportForm, report_problem
 from tables.live import polled
-from tables.models import LateReport, Table, TableReport
+from tables.models import MAX_COUPLE_NUMBER, LateReport, Table, TableReport
 from tables.privacy import public_label
 from tables.services import receipts
 from tables.views.devices import device_of, known_device
@@ -189,10 +190,7 @@ def tableside(request: HttpRequest, token: str) -> HttpResponse:
         table = _table(request, token)
     except _Unavailable as unavailable:
         return unavailable.response
-    try:
-        reporter = int(request.GET.get("as", ""))
-    except ValueError:
-        reporter = None
+    reporter = read_id(request.GET.get("as"), MAX_COUPLE_NUMBER)
     context = _context(request, table, reporter)
     if context is None:
         return _closed_table(request, table)
@@ -265,8 +263,8 @@ def tableside_late_read(request: HttpRequest, token: str, late: int) -> HttpResp
         services.read_late_report(table, late, device=known_device(request))
     except UserError as error:
         return error_page(request, _("That did not work"), error.message, error.status)
-    reporter = request.POST.get("as", "")
-    query = f"?as={reporter}" if reporter.isdigit() else ""
+    reporter = read_id(request.POST.get("as"), MAX_COUPLE_NUMBER)
+    query = f"?as={reporter}" if reporter is not None else ""
     return redirect(reverse("tableside", args=[table.token]) + query)
 
 

@@ -192,3 +192,13 @@ def test_a_line_break_stored_in_a_hall_name_cannot_break_or_inject_into_the_feed
     assert not any(line.startswith("SUMMARY:Free beer") for line in lines)
     cal = icalendar.Calendar.from_ical(response.content)
     assert len(cal.walk("VEVENT")) == 1
+
+
+@pytest.mark.django_db
+def test_an_evening_stored_in_the_year_9999_is_left_out_of_the_feed(client, feed_hall):
+    """Stored before dates were checked (issue 47): it has no end time or
+    time zone rules to write, and the feed answered 500 with it."""
+    Evening.objects.create(
+        hall=feed_hall, name="Typo", slug="typo", date=datetime.date(9999, 12, 31), published=True
+    )
+    assert set(events(client, feed_hall)) == {"next-friday@evenings.cardnight"}

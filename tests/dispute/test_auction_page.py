@@ -102,11 +102,18 @@ def test_scoring_a_five_player_hand_with_a_partner(client):
         {"bid": "20", "bidder": "A", "points": "20 x"},
         {"bid": "20", "bidder": "A", "points": "20 20"},
         {"bid": "20", "bidder": "A"},
+        {"players": "3", "bid": "20", "bidder": "²", "points": "20 10 0"},
+        {"players": "3", "bid": "20", "bidder": "٢", "points": "20 10 0"},
     ],
-    ids=["no-side-c", "not-a-number", "forty-points", "no-points"],
+    ids=["no-side-c", "not-a-number", "forty-points", "no-points", "superscript", "arabic"],
 )
 def test_a_hand_that_cannot_be_is_a_400(client, params):
     assert ask(client, params, "dispute-auction-hand").status_code == 400
+
+
+@pytest.mark.parametrize("call", ["²", "٣٠", "9" * 5000])
+def test_a_call_in_other_digits_is_a_400(client, call):
+    assert bid(client, f"20 {call}").status_code == 400
 
 
 def test_checking_a_score_sheet(client):

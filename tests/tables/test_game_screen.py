@@ -135,6 +135,9 @@ def test_the_organizer_places_couples_by_hand(organizer_client, evening):
     [
         ("3 5\n1 4 2", "Line 2 (table 2): write two couple numbers", 400),
         ("3 five", "Line 1 (table 1): write two couple numbers", 400),
+        ("3 ²", "Line 1 (table 1): write two couple numbers", 400),
+        ("3 ٥", "Line 1 (table 1): write two couple numbers", 400),
+        ("3 " + "9" * 5000, "Line 1 (table 1): write two couple numbers", 400),
         ("", "Write one line per table", 400),
         ("3 5\n3 4", "Couple 3 is placed twice.", 400),
         ("3 5\n1 9", "Table 2: there is no couple 9 tonight.", 400),

@@ -125,6 +125,17 @@ def test_an_impossible_date_in_a_correction_is_refused(tmp_path, good):
     assert counts() == before
 
 
+@pytest.mark.parametrize("at", ["9999-12-31T23:30:00-04:00", "0001-01-01T00:30:00+05:00"])
+def test_a_correction_dated_outside_the_years_of_evenings_is_refused(tmp_path, good, at):
+    before = counts()
+    bad = copy.deepcopy(good)
+    bad["games"][0]["tables"][0]["corrections"][0]["at"] = at
+    message = run_import(tmp_path, json.dumps(bad))
+    assert "games[0].tables[0].corrections[0].at" in message
+    assert "in the years 2000 to 2100" in message
+    assert counts() == before
+
+
 def test_a_nul_in_a_name_is_refused(tmp_path, good):
     before = counts()
     good["couples"][0]["players"][0] = "Mary\u0000Beaton"

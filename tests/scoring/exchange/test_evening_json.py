@@ -211,6 +211,8 @@ DELETE = object()
         ("version", 2, "version", "must be 1"),
         ("name", DELETE, "name", "is missing"),
         ("date", "27/11/2026", "date", "must be a date like"),
+        ("date", "9999-12-31", "date", "must be in the years 2000 to 2100, not '9999-12-31'"),
+        ("date", "1999-12-31", "date", "must be in the years 2000 to 2100"),
         ("slug", "Not A Slug", "slug", "letters, digits and hyphens"),
         ("settings", [], "settings", "must be an object"),
         ("settings.games", "25", "settings.games", "must be a whole number"),
