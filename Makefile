@@ -12,7 +12,7 @@ PURE_TESTS := tests/engine tests/scoring/rules tests/tables/test_rotation_rule.p
 help:
 	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
 	@echo "make test   - run the whole test suite"
-	@echo "make test-fast - the pure cores and the tests of what changed (about a minute)"
+	@echo "make test-fast - the pure cores and the tests that depend on what changed (SINCE=ref)"
 	@echo "make ci     - exactly what CI runs (.ci/run)"
 	@echo "make lint   - ruff, the import contracts (lint-imports) and mypy --strict on the pure cores"
 	@echo "make bench  - print speed figures"
@@ -46,12 +46,14 @@ lint: install-dev
 	$(BIN)/lint-imports
 	$(BIN)/mypy
 
-# The pure cores, then the non-browser tests of the test files and modules
-# changed since main (or in the last commit, on main): the quick loop.
+# The quick loop: the pure cores and the non-browser tests that depend, by the
+# import graph, on the files changed since the branch left main (on main: since
+# the last commit; SINCE=<ref> for another start), committed or not, untracked
+# files included (CHANGED="<files>" names them instead). `bench/changed_tests.py
+# --why` says why each test file is chosen.
 test-fast: install-dev
-	$(BIN)/python -m pytest -q -m "not browser" $(PURE_TESTS)
-	@changed=$$($(BIN)/python bench/changed_tests.py); \
-	if [ -n "$$changed" ]; then $(BIN)/python -m pytest -q -m "not browser" $$changed; fi
+	@changed=$$($(BIN)/python bench/changed_tests.py $(if $(SINCE),--since $(SINCE)) $(CHANGED)) && \
+	$(BIN)/python -m pytest -q -m "not browser" $(PURE_TESTS) $$changed
 
 # Exactly what CI runs (.ci/run), on this machine.
 ci:
