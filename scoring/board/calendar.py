@@ -7,7 +7,7 @@ second copy:
 - UID: the evening's slug plus a fixed suffix. The slug is made once, when
   the evening is created, and never changes with an edit.
 - SEQUENCE and LAST-MODIFIED: `Evening.calendar_sequence` and
-  `calendar_updated_at`, moved on by `Evening.bump_version(calendar=True)`
+  `calendar_updated_at`, moved on by `evening.change(calendar=True)` in the write gate
   when the date, start time, name, hall, fee or cancellation changes.
 - A cancelled evening stays in the feed with STATUS:CANCELLED; evenings of
   the last few weeks stay too, so a late change still reaches calendars.

@@ -2,14 +2,15 @@
 evening's state, finding a seating and its couples, keeping the punches in
 step with the winner, and the backup after a game.
 
-Every public service is one transaction that first locks the evening row
-(`Evening.locked()`), checks the request against the state it finds, writes,
-and bumps the evening's version (`Evening.bump_version()`, the ONE version
-bump) so that the scoreboard notices. Requests that cannot be carried out
-raise `cardnight.errors.UserError` (400) or `Conflict` (409) with a message
-in plain words, and change nothing. A service that carries out another in its
-own transaction (receipts.py) calls the other's `..._locked` form with the
-evening it has locked: the row is read and locked once, with no savepoint.
+Every public service is one write gate (`Evening.changing`,
+tables/models/gate.py): the evening row locked and reloaded, the request
+checked against the state it finds, the writes, and on a clean exit the
+evening's version bumped once so that the scoreboard notices. Requests that
+cannot be carried out raise `cardnight.errors.UserError` (400) or
+`Conflict` (409) with a message in plain words, and change nothing. A
+service that carries out another in its own gate (receipts.py) calls the
+other's `..._locked` form with the evening its gate gave it: the row is read
+and locked once.
 Couples and tables are named by their NUMBERS, and every request names the
 game it is meant for.
 """

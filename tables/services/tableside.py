@@ -74,8 +74,8 @@ def report_result(
 def report_locked(
     evening: Evening, table: Table, game: int, reporter: int, winner: int, *, device: str = ""
 ) -> Reported:
-    """`report_result` on `evening`, the table's evening as `Evening.locked()`
-    gave it in the caller's transaction."""
+    """`report_result` on `evening`, the table's evening as the caller's gate
+    (`Evening.changing`) gave it."""
     if _is_over(evening, game):
         late, changed = _late_report(evening, table, game, reporter, winner, device)
         return Reported(late, changed, late.seating.winner_id)
