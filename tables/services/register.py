@@ -28,7 +28,7 @@ from django.contrib.admin.models import CHANGE, DELETION, LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.db import IntegrityError, models, transaction
 from django.db.models import Q
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Coalesce
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -152,12 +152,40 @@ def group_of(player: Player) -> list[int]:
     return [main, *Player.objects.filter(merged_into_id=main).values_list("pk", flat=True)]
 
 
+def _people_of(records: list[int]) -> set[int]:
+    """The ids of every record of the people of `records`, read now."""
+    mains = Player.objects.filter(pk__in=records).values(main=Coalesce("merged_into_id", "pk"))
+    people = Player.objects.filter(Q(pk__in=mains) | Q(merged_into__in=mains)).order_by()
+    return set(people.values_list("pk", flat=True))
+
+
+def lock_people(*players: Player) -> set[int]:
+    """Lock every record of the people of `players` (their main records and
+    those merged into them), all in one statement in one order, by id: two
+    organizers merging the same two people in opposite directions wait for
+    each other instead of each holding one person and waiting for the other
+    (a deadlock). Returns the ids locked. Raises Conflict when a record is
+    gone, or when a person gained a record while this waited for the lock
+    (locking that one now would be out of order): the page is read again."""
+    records = [player.pk for player in players]
+    wanted = _people_of(records)
+    rows = Player.objects.select_for_update().filter(pk__in=wanted).order_by("pk").only("pk")
+    locked = {row.pk for row in rows}
+    if not set(records) <= locked or not _people_of(records) <= locked:
+        raise Conflict(_("Not recorded: reload the page and try again."))
+    return locked
+
+
 @transaction.atomic
 def merge_players(keep: Player, other: Player, *, user=None) -> Player:
-    """`other` (and every record merged into it) becomes `keep`'s person."""
+    """`other` (and every record merged into it) becomes `keep`'s person.
+    Every record of both people is locked first (`lock_people`), so the
+    person each is, read after the lock, is the one that is changed."""
     if keep.hall_id != other.hall_id:
         raise UserError(_("These two players are not of the same hall."))
-    main = Player.objects.select_for_update().get(pk=keep.person_id)
+    lock_people(keep, other)
+    keep, other = Player.objects.get(pk=keep.pk), Player.objects.get(pk=other.pk)
+    main = Player.objects.get(pk=keep.person_id)
     moving = group_of(other)
     if main.pk in moving:
         raise Conflict(_("These are already the same player."))

@@ -8,6 +8,8 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.admin.models import LogEntry
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
@@ -238,3 +240,24 @@ def test_the_players_page_and_the_season_cost_a_constant_number_of_queries(
 
 def test_register_helpers_record_no_blank_names(hall, evening):
     assert register.records_for(hall, ["  ", "Ann"])[0] is None
+
+
+def test_a_merge_locks_every_record_of_both_people_in_id_order_before_changing_any(hall):
+    """Issue 47: merges of one pair in opposite directions deadlocked, each
+    holding one person. One statement locks both people's records, by id
+    (tests/tables/test_concurrency_postgres.py runs two at once)."""
+    a = Player.objects.create(hall=hall, name="Ann", folded="ann")
+    b = Player.objects.create(hall=hall, name="Anne", folded="anne")
+    a2 = Player.objects.create(hall=hall, name="An", folded="an", merged_into=a)
+    b2 = Player.objects.create(hall=hall, name="Ane", folded="ane", merged_into=b)
+    with CaptureQueriesContext(connection) as queries:
+        register.merge_players(b, a2)  # a record merged into A: all of A moves
+    sql = [query["sql"] for query in queries.captured_queries]
+    locks = [n for n, text in enumerate(sql) if 'ORDER BY "tables_player"."id" ASC' in text]
+    assert len(locks) == 1, sql
+    first_write = next(n for n, text in enumerate(sql) if text.startswith(("UPDATE", "DELETE")))
+    assert locks[0] < first_write
+    if connection.vendor == "postgresql":
+        assert sql[locks[0]].endswith("FOR UPDATE")
+    assert register.lock_people(a2, b) == {a.pk, a2.pk, b.pk, b2.pk}
+    assert {p.person_id for p in Player.objects.filter(hall=hall)} == {b.pk}

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from cardnight.errors import Conflict
 from tables import services
-from tables.models import Game, Punch, ResultChange, Seating, TableReport
+from tables.models import Game, Player, Punch, ResultChange, Seating, TableReport
+from tables.services import register
 
 from .conftest import play_game, seatings, started
 
@@ -150,3 +151,29 @@ def test_two_volunteers_tap_the_same_table_through_the_pages(evening, volunteer)
         in next(r for r in responses if r.status_code == 409).content.decode()
     )
     assert ResultChange.objects.count() == 1 and Punch.objects.count() == 1
+
+
+def test_two_organizers_merge_the_same_pair_in_opposite_directions(hall):
+    """Issue 47: A into B and B into A at once deadlocked (a 503) about one
+    time in four. Each locks every record of both people by id first: one
+    merge wins, the other is told they are one player already."""
+
+    def record(name, merged_into=None):
+        return Player.objects.create(hall=hall, name=name, folded=name, merged_into=merged_into)
+
+    for round_ in range(30):
+        a, b = record(f"ann {round_}"), record(f"anne {round_}")
+        # A record merged into each, so both people are more than one row.
+        record(f"an {round_}", a)
+        record(f"ane {round_}", b)
+        results = at_once(
+            lambda a=a, b=b: register.merge_players(b, a),
+            lambda a=a, b=b: register.merge_players(a, b),
+        )
+        errors = [r for r in results if isinstance(r, Exception)]
+        assert len(errors) == 1, results
+        assert isinstance(errors[0], Conflict), errors[0]
+        assert "already the same player" in errors[0].message
+        won = next(r for r in results if isinstance(r, Player))
+        people = Player.objects.filter(folded__endswith=f" {round_}")
+        assert {p.person_id for p in people} == {won.pk}
