@@ -7,7 +7,7 @@ PORT   ?= 8000
 PURE_TESTS := tests/engine tests/scoring/rules tests/tables/test_rotation_rule.py \
 	tests/tables/test_rotation_properties.py
 
-.PHONY: run test test-fast ci install install-dev lint migrations-check deploy-check bench bench-servers flurry load messages screenshots clean help
+.PHONY: run test test-fast ci install install-dev venv-check lint migrations-check deploy-check bench bench-servers flurry load messages screenshots clean help
 
 help:
 	@echo "make run    - set up (first time) and serve CardNight on http://$(HOST):$(PORT)/"
@@ -19,20 +19,38 @@ help:
 	@echo "make flurry - every table reports within a minute while 400 phones poll (SQLite, PostgreSQL + Redis)"
 	@echo "make screenshots - refresh the organizer guide's pictures in docs/img/"
 
+NEW_ENOUGH := -c 'import sys; sys.exit(sys.version_info < (3, 11))'
+
 $(BIN)/python:
+	@$(PYTHON) $(NEW_ENOUGH) 2>/dev/null || { \
+	  echo "CardNight needs Python 3.11 or newer, and '$(PYTHON)' is $$($(PYTHON) --version 2>&1)."; \
+	  echo "Install a newer Python, then run: make run PYTHON=python3.12 (its name on this computer)"; \
+	  exit 1; }
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
+# Offline after a `git pull` that changed the pins: the packages installed
+# before are kept (pip changes nothing when it cannot fetch), and the site
+# is served with them.
 $(VENV)/.installed: requirements.txt | $(BIN)/python
-	$(BIN)/pip install --quiet -r requirements.txt
-	touch $@
+	@if $(BIN)/pip install --quiet -r requirements.txt; then touch $@; \
+	elif [ -e $@ ]; then echo "Could not fetch the new packages: an upgrade needs the internet once. Serving with the ones installed before."; \
+	else exit 1; fi
 
 $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $@ $(VENV)/.installed
 
-install: $(VENV)/.installed
-install-dev: $(VENV)/.installed-dev
+# A .venv made by a Python older than 3.11 could never install: made again.
+venv-check:
+	@if [ -x $(BIN)/python ] && ! $(BIN)/python $(NEW_ENOUGH); then \
+	  echo "$(VENV) was made by $$($(BIN)/python --version 2>&1), too old: making it again."; \
+	  rm -rf $(VENV); fi
+
+install: venv-check
+	@$(MAKE) --no-print-directory $(VENV)/.installed
+install-dev: venv-check
+	@$(MAKE) --no-print-directory $(VENV)/.installed-dev
 
 run: install
 	exec $(BIN)/python -m cardnight serve --host $(HOST) --port $(PORT) --access-log
