@@ -2,7 +2,7 @@
 
 ``checklist(evening, phone_host=...)`` returns the steps of a night in the
 order it runs (settings and prizes, publish, cue cards, the door, seating,
-table cards, the games, ties/booby/jar, the results sheet, finishing), each
+table cards, the games, finishing, ties/booby/jar, the results sheet), each
 done / to do / not yet possible (with the reason) and its one page, and the
 warnings that matter on the night. A constant number of SQL queries whatever
 the size of the evening: the results tree (at most 9), the current game's
@@ -226,35 +226,38 @@ def _steps(evening: Evening, results: EveningResults, progress, prizes_set: bool
         _("Record results"),
         _url("game-screen", evening),
     )
-    jar_open = results.jar.enabled and not evening.is_finished
+    finished = evening.is_finished
+    add(
+        "finish",
+        _("Finish the evening"),
+        finished,
+        True if played else _("After the last game's results are in."),
+        _("The ties and prizes are settled once it is finished.")
+        if played and not finished
+        else "",
+        _("Finish on the game screen"),
+        _url("game-screen", evening),
+        organizer_only=True,
+    )
     add(
         "ties",
         _("Settle ties, booby and jar"),
-        played and not ties,
-        True if played else _("After the last game's results are in."),
+        finished and not ties,
+        True if finished else _("After the evening is finished."),
         ngettext("%(n)d tie to settle.", "%(n)d ties to settle.", len(ties)) % {"n": len(ties)}
         if ties
-        else (_("The cookie jar is settled when the evening finishes.") if jar_open else ""),
+        else "",
         _("Ties and prizes"),
         _url("prizes", evening),
     )
     add(
         "results",
         _("Print the results"),
-        evening.results_printed_at is not None and played and not ties,
-        True if played and not ties else _("After the ties are settled."),
+        evening.results_printed_at is not None and finished and not ties,
+        True if finished and not ties else _("After the ties are settled."),
         _("Printed.") if evening.results_printed_at else "",
         _("Results sheet"),
         _url("print-index", evening),
-    )
-    add(
-        "finish",
-        _("Finish the evening"),
-        evening.is_finished,
-        True if played else _("After the last game's results are in."),
-        "",
-        _("Finish on the game screen"),
-        _url("game-screen", evening),
     )
     return steps
 

@@ -18,6 +18,7 @@ from scoring.results import evening_results
 from scoring.services import extras
 from scoring.services import prizes as prize_service
 from scoring.views.common import render_page
+from tables import queries
 from tables.access import organizer_required, volunteer_required
 from tables.models import Evening
 
@@ -104,8 +105,17 @@ def _page(request, evening, *, bound=None, fifty_form=None, error="", status=200
             }
         ),
         "error": error,
+        "to_finish": _to_finish(evening),
     }
     return render_page(request, TEMPLATE, PARTIAL, context, status)
+
+
+def _to_finish(evening: Evening) -> bool:
+    """Every result of the last game is in and the evening is not finished
+    yet: finishing is the step that opens the ties (the checklist's order)."""
+    if not evening.is_running or evening.current_game != evening.games:
+        return False
+    return queries.progress(evening).complete
 
 
 @require_GET

@@ -242,6 +242,8 @@ def game_finish(request: HttpRequest, slug: str) -> HttpResponse:
         evening.refresh_from_db()
         return _screen(request, evening, status=error.status, error=error.message)
     messages.success(request, _("The evening is over. Time for the prizes!"))
+    if request.POST.get("then") == "prizes":  # finished from the prizes page: back there
+        return redirect("prizes", evening.slug)
     return redirect(_screen_url(evening))
 
 
