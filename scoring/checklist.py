@@ -7,7 +7,7 @@ done / to do / not yet possible (with the reason) and its one page, and the
 warnings that matter on the night. A constant number of SQL queries whatever
 the size of the evening: the results tree (at most 9), the current game's
 progress (1), its disagreements (1), the tables' late reports still to check
-(1) and whether any prize is set (1). The
+(1) and which prizes are set (1). The
 last backup's time is read from the backup folder, not the database.
 
 It lives in scoring because it reads the ties and the cookie jar; the
@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cardnight import backup
-from scoring.models import Prize
+from scoring.models import Prize, prize_label, prizes_on
 from scoring.results import EveningResults, evening_results
 from tables import queries
 from tables.models import Evening
@@ -114,8 +114,9 @@ def checklist(evening: Evening, *, phone_host: str = "") -> Checklist:
     disputed = queries.disputed_tables(evening)
     late = queries.late_reports(evening)
     last_backup = backup.last_backup_time()
-    prizes_set = Prize.objects.filter(evening=evening).exists()
-    steps = _steps(evening, results, progress, prizes_set)
+    stored = set(Prize.objects.filter(evening=evening).values_list("target", "place"))
+    unset = [slot for slot in prizes_on(evening) if slot not in stored]
+    steps = _steps(evening, results, progress, unset, any_set=bool(stored))
     warnings = _warnings(evening, results, disputed, late, phone_host, last_backup, steps)
     return Checklist(tuple(steps), tuple(warnings), last_backup)
 
@@ -130,7 +131,10 @@ def _all_played(evening: Evening, progress: queries.Progress) -> bool:
     return evening.current_game == evening.games and progress.complete
 
 
-def _steps(evening: Evening, results: EveningResults, progress, prizes_set: bool) -> list[Step]:
+def _steps(
+    evening: Evening, results: EveningResults, progress, unset: list, *, any_set: bool
+) -> list[Step]:
+    """`unset`: the prizes that are on and not set yet (target, place)."""
     couples = len(results.standings)
     seated = not evening.is_setup
     played = _all_played(evening, progress)
@@ -138,22 +142,30 @@ def _steps(evening: Evening, results: EveningResults, progress, prizes_set: bool
     enough = couples >= MIN_COUPLES
     steps: list[Step] = []
 
-    def add(key, title, done, possible, detail, button, url, organizer_only=False):
+    def add(key, title, done, possible, detail, button, url, organizer_only=False, optional=None):
         state = DONE if done else (TODO if possible is True else LATER)
         why = possible if isinstance(possible, str) and not done else ""
-        optional = key in OPTIONAL
+        optional = key in OPTIONAL if optional is None else optional
         steps.append(Step(key, title, state, why or detail, button, url, organizer_only, optional))
 
-    prizes = prizes_set
+    if not unset:
+        prizes_detail = _("The prizes are set.")
+    elif not any_set:
+        prizes_detail = _("Check the settings, then set the prizes.")
+    else:
+        prizes_detail = _("Still to set: %(prizes)s.") % {
+            "prizes": ", ".join(prize_label(target, place) for target, place in unset)
+        }
     add(
         "prizes",
         _("Settings and prizes"),
-        bool(prizes) or seated,
+        not unset,
         True,
-        _("The prizes are set.") if prizes else _("Check the settings, then set the prizes."),
+        prizes_detail,
         _("Set the prizes"),
         _url("prizes", evening),
         organizer_only=True,
+        optional=seated,  # once play starts, a prize still unset is not the next step
     )
     add(
         "publish",

@@ -78,6 +78,29 @@ class Prize(models.Model):
         return self.kind != self.Kind.ITEM
 
 
+# The extra prizes and the evening setting that turns each on.
+EXTRA_PRIZES = (
+    (Target.BOOBY, "booby_prize"),
+    (Target.HALF_TIME, "half_time_leader"),
+    (Target.TRAVELLING, "travelling_prize"),
+)
+
+
+def prizes_on(evening: Evening) -> list[tuple[str, int]]:
+    """THE prizes an evening uses, as (target, place): places 1 to its prize
+    places, then the booby, half-time and travelling prizes that are on."""
+    slots = [(Target.PLACE, n) for n in range(1, evening.prize_places + 1)]
+    slots += [(target, 0) for target, setting in EXTRA_PRIZES if getattr(evening, setting)]
+    return slots
+
+
+def prize_label(target: str, place: int) -> str:
+    """A prize as people name it: "Place 2", "Booby prize"."""
+    if target == Target.PLACE:
+        return str(_("Place %(n)s") % {"n": place})
+    return str(Target(target).label)
+
+
 class TieBreak(models.Model):
     """A tied place (or booby prize, or jar) and how it was settled (A5)."""
 

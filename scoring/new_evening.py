@@ -6,23 +6,23 @@ one editable, and they are written with the evening in one transaction.
 A prize left empty is not set (it can be set later on the prizes page); a
 prize for a place beyond the evening's prize places, or for an extra prize
 that is off, is not written: a rule for a prize that is not there must not
-block the evening. The prize rule itself (amounts, shares up to 100 % of the
+block the evening. The form has a row for every extra prize (booby,
+half-time, travelling), shown while its setting is ticked, so a prize the
+form turns on is asked for there and then; a row whose prize is off is
+neither checked nor written. The prize rule itself (amounts, shares up to 100 % of the
 takings, an item's name) is `scoring.services.prizes.set_prize`.
 """
 
 from django import forms
+from django.forms.utils import ErrorDict
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms import PrizeForm
-from scoring.models import Prize, Target
+from scoring.models import EXTRA_PRIZES, Prize, Target, prizes_on
 from scoring.services.prizes import set_prize
 from tables.models import Evening
 
-EXTRAS = (
-    (Target.BOOBY, "booby_prize"),
-    (Target.HALF_TIME, "half_time_leader"),
-    (Target.TRAVELLING, "travelling_prize"),
-)
+EXTRAS = dict(EXTRA_PRIZES)  # target -> the setting that turns it on
 
 
 def label(target: str, place: int) -> str:
@@ -39,6 +39,16 @@ class NewPrizeForm(PrizeForm):
 
     def clean(self):
         return forms.Form.clean(self)
+
+    @property
+    def setting(self) -> str | None:
+        """The evening setting that turns this prize on (None for a place)."""
+        return EXTRAS.get(self["target"].value())
+
+    def full_clean(self):
+        super().full_clean()
+        if self.is_bound and self.setting and not self.data.get(self.setting):
+            self._errors = ErrorDict()  # its prize is off: nothing is used
 
     def value(self) -> dict | None:
         data = self.cleaned_data
@@ -61,13 +71,11 @@ PrizeFormSet = forms.formset_factory(NewPrizeForm, extra=0, max_num=20, absolute
 
 
 def _slots(settings: dict | None) -> list[tuple[str, int]]:
-    """The prizes a blank evening (the defaults) or a proposal has."""
+    """The form's rows: the places a blank evening (the defaults) or a
+    proposal has, then every extra prize (shown while it is ticked)."""
     places = (settings or {}).get("prize_places") or Evening._meta.get_field("prize_places").default
     slots = [(Target.PLACE, n) for n in range(1, int(places) + 1)]
-    for target, setting in EXTRAS:
-        if (settings or {}).get(setting):
-            slots.append((target, 0))
-    return slots
+    return slots + [(target, 0) for target in EXTRAS]
 
 
 class PrizesPart:
@@ -106,13 +114,14 @@ class PrizesPart:
     def save(self, evening: Evening, formset) -> None:
         enabled = _slots_of(evening)
         for form in formset:
+            target, place = form.cleaned_data.get("target"), form.cleaned_data.get("place") or 0
+            if (target, place) not in enabled:
+                continue
             value = form.value()
-            target, place = form.cleaned_data["target"], form.cleaned_data["place"] or 0
-            if value is None or (target, place) not in enabled:
+            if value is None:
                 continue
             set_prize(evening, target, place, **value)
 
 
 def _slots_of(evening: Evening) -> set[tuple[str, int]]:
-    names = ["prize_places", *(setting for _target, setting in EXTRAS)]
-    return set(_slots({name: getattr(evening, name) for name in names}))
+    return set(prizes_on(evening))

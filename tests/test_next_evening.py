@@ -140,6 +140,8 @@ def test_new_evening_proposes_the_last_evenings_settings_and_prizes(organizer_cl
         ("place", 2, "share"),
         ("place", 3, "item"),
         ("booby", 0, "item"),
+        ("halftime", 0, "cash"),  # rows for the extra prizes that are off: shown when ticked
+        ("travelling", 0, "cash"),
     ]
 
 

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from cardnight.errors import UserError
 from scoring.forms import FiftyFiftyForm, PrizeForm
-from scoring.models import Prize, Target
+from scoring.models import Prize, Target, prizes_on
 from scoring.results import evening_results
 from scoring.services import extras
 from scoring.services import prizes as prize_service
@@ -34,13 +34,7 @@ def _slots(evening: Evening, results, bound: PrizeForm | None = None) -> list[di
     if results.half_time.leader:
         infos[(Target.HALF_TIME, 0)] = results.half_time.leader.prize
     infos[(Target.TRAVELLING, 0)] = results.travelling.prize
-    wanted = [(Target.PLACE, n) for n in range(1, evening.prize_places + 1)]
-    if evening.booby_prize:
-        wanted.append((Target.BOOBY, 0))
-    if evening.half_time_leader:
-        wanted.append((Target.HALF_TIME, 0))
-    if evening.travelling_prize:
-        wanted.append((Target.TRAVELLING, 0))
+    wanted = prizes_on(evening)
     stored = {(p.target, p.place): p for p in Prize.objects.filter(evening=evening)}
     slots = []
     for target, place in wanted:

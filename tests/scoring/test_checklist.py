@@ -33,7 +33,8 @@ def play_all(evening: Evening) -> Evening:
 
 @pytest.fixture
 def short(evening) -> Evening:
-    Evening.objects.filter(pk=evening.pk).update(games=3, entry_fee=Decimal("5"))
+    # One prize place: setting place 1 sets every prize the evening has.
+    Evening.objects.filter(pk=evening.pk).update(games=3, entry_fee=Decimal("5"), prize_places=1)
     evening.refresh_from_db()
     return evening
 
