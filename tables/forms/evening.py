@@ -266,6 +266,8 @@ class EveningForm(forms.ModelForm):
                 _("Game %(n)s is already being played: the evening cannot be shorter.")
                 % {"n": evening.current_game},
             )
+        elif games and evening.pk and data.get("cookie_jar") and evening.jar_numbers:
+            self._check_jar_draw(evening, games)
         # A rule for a prize the evening does not have must not block it: the
         # jar's draw and half time are checked only when they are on.
         draw_size, half_time = data.get("jar_draw_size"), data.get("half_time_game")
@@ -274,6 +276,25 @@ class EveningForm(forms.ModelForm):
         if games and data.get("half_time_leader") and half_time and half_time >= games:
             self.add_error("half_time_game", _("Half time must come before the last game."))
         return data
+
+    def _check_jar_draw(self, evening: Evening, games: int) -> None:
+        """The cookie jar's games are drawn: an evening shorter than its last
+        drawn game leaves a jar nobody can win, so it is refused
+        (docs/decisions.md "Decisions"). A sealed draw's numbers are not named."""
+        last = max(evening.jar_numbers)
+        if games >= last:
+            return
+        if evening.jar_draw_mode == Evening.JarDraw.SEALED and not evening.jar_revealed:
+            message = _(
+                "The cookie jar's sealed draw has a game after game %(n)s: with %(n)s games "
+                "nobody could win the jar. Keep more games."
+            ) % {"n": games}
+        else:
+            message = _(
+                "The cookie jar's drawn games go up to game %(last)s: with fewer games nobody "
+                "could win the jar. Keep at least %(last)s games."
+            ) % {"last": last}
+        self.add_error("games", message)
 
     def save(self, commit: bool = True) -> Evening:
         evening = super().save(commit=False)
