@@ -28,8 +28,7 @@ from /proc/<pid>/task/*/schedstat), read before and after each kind, so the
 load generator and the rest of the machine are not counted. Printed per
 evening: the median over the rounds of each kind's CPU and of the ratio
 (cards - 304) / rebuild, with the aim (at most 2). A change is followed by
-1.5 s of quiet before it is measured, so the board's coalescing window
-(BOARD_MIN_REBUILD_SECONDS) never hands out an older version instead.
+1.5 s of quiet before it is measured.
 """
 
 from __future__ import annotations
@@ -50,7 +49,7 @@ from bench.evening import prepared_env  # noqa: E402
 from tests.support.hall import Server, manage  # noqa: E402
 
 AIM = 2.0
-QUIET = 1.5  # seconds after a change: more than the coalescing window
+QUIET = 1.5  # seconds after a change
 
 
 def server_cpu(pgid: int) -> float:
@@ -136,9 +135,8 @@ def every_card_once(
 ) -> dict:
     """Every card's poll once after a change, each answered with the new
     version (`current`: or 304, when nothing may have changed); returns the
-    new ETags. One card first: its poll builds the pass. Polled all at once,
-    the others would be answered with the last pass while it is built
-    (board.coalesced keeps no poll waiting)."""
+    new ETags. One card first: its poll builds the pass, which the others
+    then take from the cache."""
     first = poll_all(server.port, cards[:1], etags, 1)
     answers = {**poll_all(server.port, cards[1:], etags, clients), **first}
     fine = (200, 304) if current else (200,)

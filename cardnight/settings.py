@@ -98,6 +98,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A phone's poll whose copy is current: 304 before anything else runs.
+    "scoring.board.views.NotModifiedMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -141,10 +143,9 @@ TEMPLATES = [
 
 # --- Database -------------------------------------------------------------
 # SQLite by default (a file under var/), PostgreSQL when DATABASE_URL says so.
-# SQLite runs in WAL mode with a busy timeout and IMMEDIATE transactions, so
-# two volunteers writing at once queue instead of failing with "locked";
-# cardnight.backends.sqlite3 (Django's backend) lets the next writer in the
-# moment the lock is free instead of when SQLite's busy handler wakes.
+# SQLite runs in WAL mode with a busy timeout and IMMEDIATE transactions
+# (Django's own backend and options), so two volunteers writing at once
+# queue instead of failing with "locked".
 SQLITE_PATH = VAR_DIR / "cardnight.sqlite3"
 if os.environ.get("DATABASE_URL"):
     DATABASES = {
@@ -159,7 +160,7 @@ else:
     private_database(SQLITE_PATH)
     DATABASES = {
         "default": {
-            "ENGINE": "cardnight.backends.sqlite3",
+            "ENGINE": "django.db.backends.sqlite3",
             "NAME": SQLITE_PATH,
             # Keep each server thread's connection: opening one reads the
             # whole schema, a large share of a scoreboard poll's cost.

@@ -130,6 +130,7 @@ def test_a_couples_card_comes_gzipped_or_plain_the_same_card(client, make_evenin
         assert "Accept-Encoding" in plain["Vary"] and "Accept-Encoding" in packed["Vary"]
         assert gzip.decompress(packed.content) == plain.content
         assert f'id="couple-card-{number}"'.encode() in plain.content
+        assert b"data-etag" not in plain.content  # the answer's ETag header says it
 
 
 def test_a_full_page_is_gzipped_with_each_visitors_own_masked_token(make_evening):

@@ -2,7 +2,6 @@
 privacy, the language and the view kind), 304 when nothing changed, for one
 query; a new ETag as soon as anything the public sees changes."""
 
-
 import pytest
 from django.db import connection
 from django.db.models import Q

@@ -28,9 +28,7 @@ def rendered_afresh(client, evening, language: str) -> str:
     return live_board(client, evening, language)
 
 
-def test_after_one_result_only_the_rows_it_changed_are_rendered(
-    client, hall, row_renders
-):
+def test_after_one_result_only_the_rows_it_changed_are_rendered(client, hall, row_renders):
     evening = build_evening(hall, couples=40, played=6, current_in=3)
     live_board(client, evening, "en")
     assert len(row_renders) == 40

@@ -1,1 +1,0 @@
-"""CardNight's own database backends (Django's, with what a hall needs added)."""
