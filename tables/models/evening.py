@@ -40,7 +40,7 @@ MAX_HALL_NOTE = 200
 DEFAULT_START_TIME = datetime.time(19, 30)
 # An evening's date is in these years, however it comes in (the forms, the
 # admin, an imported file): a year 9999 typed by mistake left nothing to
-# count a week on from (docs/decisions.md).
+# count a week on from (docs/decisions.md "Decisions").
 FIRST_YEAR, LAST_YEAR = 2000, 2100
 
 
