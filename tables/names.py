@@ -92,6 +92,22 @@ def tidy_name(name: str) -> str:
     return " ".join((name or "").split())
 
 
+def usual_spelling(typed, folded: str) -> str | None:
+    """The way of writing a name typed most often: `typed` is the names as
+    typed, each with when it was typed (anything that orders, later is
+    greater); of those that fold to `folded`, the most frequent, a tie going
+    to the one typed last ("LÉO CHIASSON" once, then "Léo Chiasson" once:
+    "Léo Chiasson"). None when none folds to `folded`."""
+    seen: dict[str, tuple[int, object]] = {}
+    for name, when in typed:
+        spelling = tidy_name(name)
+        if fold_name(spelling) != folded:
+            continue
+        count, last = seen.get(spelling, (0, when))
+        seen[spelling] = (count + 1, max(last, when))
+    return max(seen, key=seen.__getitem__) if seen else None
+
+
 def maybe_same(name: str, other: str) -> bool:
     """Whether two names that do not fold the same may still be one person
     (a typo, an initial): proposed to an organizer, never merged alone.

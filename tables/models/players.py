@@ -3,7 +3,11 @@ the door (tables.services.register). Personal data: only the hall's
 organizers and volunteers see it.
 
 A `Player` is one spelling the door met, folded by `tables.names.fold_name`
-(one per folded name per hall). Merging two records of one person points
+(one per folded name per hall). Its `name`, what the register shows and the
+door offers, is the way of writing it typed most often ("Léo Chiasson" ten
+times beats "LÉO CHIASSON" once; a tie goes to the latest), kept so by the
+door (`tables.services.register.respell`), until an organizer fixes the
+spelling (`spelling_chosen`). Merging two records of one person points
 the one at the other (`merged_into`, always the person's main record, never
 a chain); splitting a wrong merge clears it. Each couple keeps the names as
 typed that night and points at the records its two names matched
@@ -45,6 +49,9 @@ class Player(models.Model):
         related_name="merged",
         verbose_name=_("merged into"),
     )
+    # An organizer fixed the spelling (register.rename_player): the door's
+    # most typed one no longer replaces it.
+    spelling_chosen = models.BooleanField(default=False, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = PlayerQuerySet.as_manager()

@@ -34,7 +34,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from cardnight.errors import Conflict, UserError
-from tables.names import couple_digest, fold_name, maybe_same, replace_name, tidy_name
+from tables.names import (
+    couple_digest,
+    fold_name,
+    maybe_same,
+    replace_name,
+    tidy_name,
+    usual_spelling,
+)
 
 from ..models import (
     MAX_NAME,
@@ -107,7 +114,8 @@ def record_imported(hall_id: int, couples: list[Couple], player_ids: dict) -> No
     """An imported evening's couples join the hall's register: a name whose
     stable id (the file's `player_ids`) is a record of this hall is that
     record; any other name is matched as the door matches it, and a record
-    created for it takes the file's id. Constant queries per evening."""
+    created for it takes the file's id; each record is then named by its most
+    typed spelling (`respell`). Constant queries per evening."""
     wanted = {uid for pair in player_ids.values() for uid in pair if uid}
     by_uid = {str(p.uid): p for p in Player.objects.filter(hall_id=hall_id, uid__in=wanted)}
     sides = [
@@ -135,15 +143,46 @@ def record_imported(hall_id: int, couples: list[Couple], player_ids: dict) -> No
                 by_uid[uid] = record
         setattr(couple, "person1" if side == 0 else "person2", record)
     Couple.objects.bulk_update(couples, ["person1", "person2"])
+    respell([record for couple in couples for record in (couple.person1, couple.person2)])
 
 
 def record_couple(couple: Couple, hall_id: int) -> Couple:
     """Point a couple at the records of its two names (the door calls this
-    inside its transaction, right after registering or renaming it)."""
+    inside its transaction, right after registering or renaming it), and
+    name each record touched, the couple's old ones too, by its most typed
+    spelling (`respell`)."""
+    before = {couple.person1_id, couple.person2_id}
     first, second = records_for(hall_id, [couple.player1, couple.player2])
     couple.person1, couple.person2 = first, second
     Couple.objects.filter(pk=couple.pk).update(person1=first, person2=second)
+    left = before - {couple.person1_id, couple.person2_id, None}  # renamed at the door
+    respell([first, second, *Player.objects.filter(pk__in=left)] if left else [first, second])
     return couple
+
+
+def respell(players) -> None:
+    """Name each of `players` (records read in this transaction; None is
+    skipped) by the spelling typed most often on the couples linked to it, a
+    tie going to the latest (evening date, then registration): see
+    `tables.names.usual_spelling`. A record whose spelling an organizer
+    fixed keeps it. One query, and a write for each record whose name
+    changes (the instance given is renamed too)."""
+    records = {p.pk: p for p in players if p is not None and not p.spelling_chosen}
+    if not records:
+        return
+    typed: dict[int, list] = {}
+    couples = Couple.objects.filter(Q(person1_id__in=records) | Q(person2_id__in=records))
+    for pk, date, first, person1, second, person2 in couples.order_by().values_list(
+        "pk", "evening__date", "player1", "person1_id", "player2", "person2_id"
+    ):
+        for name, record in ((first, person1), (second, person2)):
+            if record in records:
+                typed.setdefault(record, []).append((name, (date, pk)))
+    for pk, player in records.items():
+        name = usual_spelling(typed.get(pk, []), player.folded)
+        if name and name != player.name:
+            player.name = name
+            player.save(update_fields=["name"])  # and its look-up keys
 
 
 def group_of(player: Player) -> list[int]:
@@ -222,8 +261,9 @@ def split_player(record: Player, *, user=None) -> Player:
 
 @transaction.atomic
 def rename_player(player: Player, name: str, *, user=None) -> Player:
-    """The spelling the register shows and the door offers from now on. The
-    names typed on past evenings stay as they were."""
+    """The spelling the register shows and the door offers from now on
+    (`spelling_chosen`: the door's most typed one no longer replaces it).
+    The names typed on past evenings stay as they were."""
     name = tidy_name(name)
     key = fold_name(name)
     if not key:
@@ -235,16 +275,16 @@ def rename_player(player: Player, name: str, *, user=None) -> Player:
     if twin is not None:
         if twin.person_id == player.person_id:
             # The spelling of another record of the same person: show it.
-            player.name = name
-            player.save(update_fields=["name"])
+            player.name, player.spelling_chosen = name, True
+            player.save(update_fields=["name", "spelling_chosen"])
         else:
             raise Conflict(
                 _("%(name)s is already another player of the register: merge the two instead.")
                 % {"name": twin.name}
             )
     else:
-        player.name, player.folded = name, key
-        player.save(update_fields=["name", "folded"])
+        player.name, player.folded, player.spelling_chosen = name, key, True
+        player.save(update_fields=["name", "folded", "spelling_chosen"])
         _log(
             user,
             player.hall,

@@ -255,3 +255,44 @@ def test_the_page_answers_in_constant_queries(
     client.get(url, {"q": "par"})
     with django_assert_max_num_queries(8):
         client.get(url, {"q": "par"})
+
+
+# --- which spelling (issue 47) ----------------------------------------------------
+
+
+def test_the_spelling_typed_most_often_is_offered_not_the_first(hall):
+    week(hall, 6, [("LÉO CHIASSON", "Rita Boudreau")])
+    week(hall, 13, [("Léo Chiasson", "Rita Boudreau")])
+    week(hall, 20, [("Léo Chiasson", "Rita Boudreau")])
+    assert shown(suggest(tonight(hall), "leo").couples) == [("Léo Chiasson", "Rita Boudreau")]
+    assert Player.objects.get(hall=hall, folded="leochiasson").name == "Léo Chiasson"
+
+
+def test_most_often_beats_most_recent_and_a_tie_goes_to_the_latest(hall):
+    week(hall, 6, [("LÉO CHIASSON", "Rita Boudreau")])
+    week(hall, 13, [("Léo Chiasson", "Rita Boudreau")])  # one each: the latest
+    assert Player.objects.get(folded="leochiasson").name == "Léo Chiasson"
+    week(hall, 20, [("LÉO CHIASSON", "Rita Boudreau")])  # two to one
+    assert Player.objects.get(folded="leochiasson").name == "LÉO CHIASSON"
+    week(hall, 27, [("Léo Chiasson", "Rita Boudreau")], month=10)  # a tie, typed for October
+    assert Player.objects.get(folded="leochiasson").name == "LÉO CHIASSON"  # Nov 20 is later
+    player = Player.objects.get(folded="leochiasson")
+    assert set(player.keys.values_list("key", flat=True)) == index_keys(player.name)
+
+
+def test_an_organizers_spelling_is_kept_however_the_door_types_it(hall):
+    week(hall, 6, [("LÉO CHIASSON", "Rita Boudreau")])
+    register.rename_player(Player.objects.get(folded="leochiasson"), "Leo Chiasson")
+    week(hall, 13, [("LÉO CHIASSON", "Rita Boudreau")])
+    week(hall, 20, [("Léo Chiasson", "Rita Boudreau")])
+    assert Player.objects.get(folded="leochiasson").name == "Leo Chiasson"
+    assert shown(suggest(tonight(hall), "leo").couples) == [("Leo Chiasson", "Rita Boudreau")]
+
+
+def test_a_name_changed_at_the_door_is_counted_where_it_is_now(hall):
+    week(hall, 6, [("LÉO CHIASSON", "Rita Boudreau")])
+    evening = week(hall, 13, [("Léo Chiasson", "Rita Boudreau")])
+    assert Player.objects.get(folded="leochiasson").name == "Léo Chiasson"
+    services.rename_couple(evening.couples.get(), "Leon Chiasson", "Rita Boudreau")
+    assert Player.objects.get(folded="leochiasson").name == "LÉO CHIASSON"
+    assert Player.objects.get(folded="leonchiasson").name == "Leon Chiasson"

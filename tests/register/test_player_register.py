@@ -261,3 +261,12 @@ def test_a_merge_locks_every_record_of_both_people_in_id_order_before_changing_a
         assert sql[locks[0]].endswith("FOR UPDATE")
     assert register.lock_people(a2, b) == {a.pk, a2.pk, b.pk, b2.pk}
     assert {p.person_id for p in Player.objects.filter(hall=hall)} == {b.pk}
+
+
+def test_the_players_page_names_each_person_by_their_most_typed_spelling(hall, organizer_client):
+    night(hall, 6, [("LÉO CHIASSON", "Rita", 5)])
+    night(hall, 13, [("Léo Chiasson", "Rita", 6)])
+    night(hall, 20, [("Léo Chiasson", "Rita", 7)])
+    page = organizer_client.get(reverse("players", args=[hall.pk])).content.decode()
+    assert "Léo Chiasson" in page and "LÉO CHIASSON" not in page
+    assert {row.names for row in season(hall).players} == {"Léo Chiasson", "Rita"}

@@ -347,3 +347,17 @@ def test_bad_player_ids_are_refused_with_the_field_named(db, value):
         import_evening_data(data)
     assert "couples[0].player_ids" in str(raised.value)
     assert not Evening.objects.exists()
+
+
+def test_imported_evenings_count_towards_the_registers_spelling(db):
+    """Issue 47: the register names a player by the spelling typed most often."""
+    hall = Hall.objects.create(name="St. Joseph's")
+    evening = Evening.objects.create(
+        hall=hall, name="Friday", slug="friday", date=datetime.date(2026, 11, 20)
+    )
+    services.register_couple(evening, "LÉO CHIASSON", "Rita Boudreau")
+    data = rotation_data() | {"hall": "St. Joseph's"}
+    data["couples"][0]["players"] = ["Léo Chiasson", "Rita Boudreau"]
+    import_evening_data(data)
+    import_evening_data(data)
+    assert set(hall.players.values_list("name", flat=True)) >= {"Léo Chiasson", "Rita Boudreau"}
