@@ -174,9 +174,9 @@ def _prize_label(place: PlaceResult) -> str:
 
 
 def season(hall: Hall, *, published_only: bool = False) -> Season:
-    """The season table of ``hall``: every evening (or only the published
-    ones), oldest first."""
-    evenings = Evening.objects.for_hall(hall)
+    """The season table of ``hall``: every evening that is not cancelled (or
+    only the published ones), oldest first."""
+    evenings = Evening.objects.for_hall(hall).filter(cancelled=False)
     if published_only:
         evenings = evenings.published()
     evenings = list(evenings.select_related("hall").order_by("date", "id"))

@@ -6,6 +6,7 @@ urlpatterns = [
     path("evenings/", evenings.evening_list, name="evening-list"),
     path("evenings/new/", evenings.evening_create, name="evening-create"),
     path("evenings/<slug:slug>/edit/", evenings.evening_edit, name="evening-edit"),
+    path("evenings/<slug:slug>/delete/", evenings.evening_delete, name="evening-delete"),
     path("evenings/<slug:slug>/template/", evenings.template_save, name="template-save"),
     path("evenings/<slug:slug>/door/", door.door, name="door"),
     path("evenings/<slug:slug>/door/suggest/", door.door_suggest, name="door-suggest"),

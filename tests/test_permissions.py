@@ -22,6 +22,7 @@ def organizer_pages(evening):
     return [
         reverse("evening-create"),
         reverse("evening-edit", args=[evening.slug]),
+        reverse("evening-delete", args=[evening.slug]),
         reverse("hall-edit", args=[evening.hall.pk]),
         reverse("hall-members", args=[evening.hall.pk]),
     ]
@@ -33,6 +34,7 @@ def hall_pages(evening):
         reverse("evening-detail", args=[evening.slug]),
         reverse("door", args=[evening.slug]),
         reverse("evening-edit", args=[evening.slug]),
+        reverse("evening-delete", args=[evening.slug]),
         reverse("hall-edit", args=[evening.hall.pk]),
         reverse("players", args=[evening.hall.pk]),
     ]

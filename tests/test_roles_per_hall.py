@@ -61,6 +61,7 @@ PUBLIC = {
 ORGANIZER_ONLY = {
     # settings, the hall and its people
     "evening-edit",
+    "evening-delete",
     "hall-edit",
     "hall-members",
     "member-remove",

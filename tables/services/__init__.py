@@ -1,7 +1,7 @@
 """The writes of the tables app, one module per thing a person does:
 
     door.py         registering couples, paid, a couple leaving early
-    evening.py      starting (game 1) and finishing the evening
+    evening.py      starting (game 1), finishing and deleting the evening
     play.py         recording and changing the current game's results
     tableside.py    a couple's own report from the table's link
     receipts.py     a report or tap sent again from a phone's outbox: once only
@@ -31,7 +31,7 @@ from .door import (
     rename_couple,
     set_paid,
 )
-from .evening import finish_evening, save_hall, save_settings, start_evening
+from .evening import delete_evening, finish_evening, save_hall, save_settings, start_evening
 from .members import Added, add_member, create_hall, members, remove_member
 from .play import change_result, record_result
 from .printed import record_printed
@@ -57,6 +57,7 @@ __all__ = [
     "advance",
     "change_result",
     "correct_result",
+    "delete_evening",
     "finish_evening",
     "mark_leaving",
     "record_printed",

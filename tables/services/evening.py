@@ -11,16 +11,21 @@ finish_evening(evening, *, from_game=None, user=None) -> Evening
     After the last game: nothing more is recorded except corrections.
     Sends `tables.signals.evening_finished` inside the transaction
     (scoring reveals and settles the cookie jar there).
+delete_evening(evening, *, typed_name="") -> None
+    Deletes the evening and everything of it, a backup first; a finished
+    evening only with its name typed.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from cardnight.errors import Conflict
+from cardnight import backup
+from cardnight.errors import Conflict, UserError
 
 from .. import rotation, signals
 from ..models import Evening, Game, Punch, Seating, Table
@@ -131,3 +136,30 @@ def save_hall(form):
     hall = form.save()
     hall.touch_evenings(calendar=bool({"name", "address", "note"} & set(form.changed_data)))
     return hall
+
+
+def _same_name(typed: str, name: str) -> bool:
+    """A name typed to confirm: case and spacing do not matter."""
+    return " ".join(typed.split()).casefold() == " ".join(name.split()).casefold()
+
+
+def delete_evening(evening: Evening, *, typed_name: str = "") -> None:
+    """Delete `evening` and everything of it (couples, games, prizes, ties,
+    its jar's outcome). A finished evening is deleted only with its name
+    typed to confirm. A backup of the database is taken first (SQLite); if
+    it fails, nothing is deleted."""
+    if evening.is_finished and not _same_name(typed_name, evening.name):
+        raise UserError(_("Type the evening's name exactly as shown to delete it."))
+    try:
+        backup.take_backup(f"before-deleting-{evening.slug}")
+    except (OSError, sqlite3.Error, backup.BackupFailed) as error:
+        raise Conflict(
+            _("The backup before deleting failed (%(reason)s): nothing was deleted.")
+            % {"reason": backup.failure_reason(error)}
+        ) from None
+    with Evening.changing(evening) as evening:
+        if evening.is_finished and not _same_name(typed_name, evening.name):
+            raise UserError(_("Type the evening's name exactly as shown to delete it."))
+        # Games first: their seatings and byes hold the couples and tables.
+        Game.objects.filter(evening=evening).delete()
+        Evening.objects.filter(pk=evening.pk).delete()  # the instance keeps its pk for the gate

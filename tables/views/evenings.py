@@ -143,6 +143,26 @@ def evening_edit(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tables/evening_form.html", context)
 
 
+@require_http_methods(["GET", "POST"])
+@organizer_required
+def evening_delete(request: HttpRequest, slug: str) -> HttpResponse:
+    """Delete an evening: a confirmation page, and the delete on POST (a
+    finished evening needs its name typed)."""
+    evening = request.evening
+    context = {"evening": evening, "typed": ""}
+    if request.method == "POST":
+        typed = request.POST.get("name", "")[:200]
+        name = evening.name
+        try:
+            services.delete_evening(evening, typed_name=typed)
+        except UserError as error:
+            context |= {"error": error.message, "typed": typed}
+            return render(request, "tables/evening_delete.html", context, status=error.status)
+        messages.success(request, _("The evening “%(name)s” is deleted.") % {"name": name})
+        return redirect("evening-list")
+    return render(request, "tables/evening_delete.html", context)
+
+
 def _template_form(evening) -> TemplateForm:
     return TemplateForm(initial={"name": evening.name}, auto_id="id_template_%s")
 

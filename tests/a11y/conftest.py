@@ -99,6 +99,7 @@ PAGES = [
     ("hub", "/evenings/running/", True),
     ("hub-final", "/evenings/played/", True),
     ("evening-edit", "/evenings/running/edit/", True),
+    ("evening-delete", "/evenings/played/delete/", True),
     ("door", "/evenings/running/door/", True),
     ("couple-edit", "/evenings/running/couples/2/", True),
     ("game-screen", "/evenings/running/game/", True),
