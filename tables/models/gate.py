@@ -93,11 +93,8 @@ class _Writes:
 
     def __call__(self, execute, sql, params, many, context):
         result = execute(sql, params, many, context)
-        if not self.any and writes_evening_data(sql):
-            # An UPDATE or DELETE that matched no row changed nothing (an
-            # INSERT's count may not be known before its rows are read).
-            inserted = sql.lstrip()[:6].upper() == "INSERT"
-            self.any = inserted or context["cursor"].rowcount != 0
+        if not self.any and wrote_evening_data(sql, context["cursor"]):
+            self.any = True
         return result
 
 
@@ -164,6 +161,17 @@ def evening_tables() -> frozenset[str]:
 _WRITE = re.compile(
     r'^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?([A-Za-z0-9_]+)"?', re.I
 )
+
+
+def wrote_evening_data(sql: str, cursor) -> str | None:
+    """The evening table the statement `sql`, just run on `cursor`, wrote a
+    row of, or None. An UPDATE or DELETE that matched no row changed
+    nothing (an INSERT's count may not be known before its rows are read)."""
+    table = writes_evening_data(sql)
+    if table is None:
+        return None
+    inserted = sql.lstrip()[:6].upper() == "INSERT"
+    return table if inserted or cursor.rowcount != 0 else None
 
 
 def writes_evening_data(sql: str) -> str | None:

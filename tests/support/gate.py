@@ -36,16 +36,19 @@ def _app_frame() -> str | None:
 
 
 def refuse_writes_outside_the_gate(execute, sql, params, many, context):
-    """A database execute wrapper (`connection.execute_wrapper`)."""
+    """A database execute wrapper (`connection.execute_wrapper`): a statement
+    that wrote a row of an evening's data outside any gate fails (the test's
+    transaction is rolled back; one that matched no row changed nothing)."""
+    result = execute(sql, params, many, context)
     if not gate.inside_a_gate():
-        table = gate.writes_evening_data(sql)
+        table = gate.wrote_evening_data(sql, context["cursor"])
         if table is not None:
             where = _app_frame()
             if where is not None:
                 raise WriteOutsideTheGate(
                     f"{where} writes {table} outside Evening.changing: phones would not see it"
                 )
-    return execute(sql, params, many, context)
+    return result
 
 
 def changed(evening, **fields) -> None:
