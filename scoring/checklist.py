@@ -367,10 +367,17 @@ def _backup_warning(last_backup, failure) -> Warning:
         }
         if last_backup is not None:
             text += " " + _("The one before is from %(when)s.") % {"when": _when(last_backup)}
-        return Warning("backup-failed", text)
+        return Warning("backup-failed", _one_stop(text))
     if last_backup is None:
         return Warning("backup", _("No backup yet: one is taken after every game."))
-    return Warning("backup", _("Last backup: %(when)s.") % {"when": _when(last_backup)})
+    return Warning("backup", _one_stop(_("Last backup: %(when)s.") % {"when": _when(last_backup)}))
+
+
+def _one_stop(text: str) -> str:
+    """A sentence ending in a time that ends in a full stop ("9:40 p.m.")
+    ends with that one, not two."""
+    text = text.replace(".. ", ". ")
+    return text[:-1] if text.endswith("..") else text
 
 
 def _step_reached(steps: list[Step], key: str) -> bool:

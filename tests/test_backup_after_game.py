@@ -229,3 +229,16 @@ def test_a_copy_that_does_not_hold_every_row_is_refused_and_leaves_nothing(sourc
         backup.copy_database(source, destination)
     assert not destination.exists()
     assert not list(source.parent.glob("*.partial*"))
+
+
+def test_a_time_that_ends_in_a_full_stop_ends_the_sentence_once():
+    import datetime
+
+    evening = datetime.datetime(2026, 12, 4, 21, 40, tzinfo=datetime.UTC)
+    later = evening + datetime.timedelta(minutes=5)
+    for warning in (
+        checklist._backup_warning(evening, None),
+        checklist._backup_warning(evening, (later, "the disk is full")),
+    ):
+        assert ".." not in warning.text, warning.text
+        assert warning.text.endswith(".")
