@@ -392,10 +392,7 @@ def upcoming_public(today=None):
 
 
 def public_halls(today=None):
-    """Every hall, each with its upcoming published evenings that are not
-    cancelled as `.upcoming` (the home page; the hall's own page shows a
-    cancelled evening as cancelled)."""
-    upcoming = Prefetch(
-        "evenings", queryset=upcoming_public(today).filter(cancelled=False), to_attr="upcoming"
-    )
+    """Every hall, each with its upcoming published evenings as `.upcoming`
+    (a cancelled one is shown as cancelled: players learn it is off)."""
+    upcoming = Prefetch("evenings", queryset=upcoming_public(today), to_attr="upcoming")
     return Hall.objects.order_by("name").prefetch_related(upcoming)
