@@ -84,26 +84,3 @@ def test_find_my_couple_runs_a_fixed_number_of_queries(
     assert response.status_code == 200
     with django_assert_max_num_queries(COLD):
         client.get(url("board-find", evening) + "?q=mary")
-
-
-def test_on_postgresql_the_polls_query_is_planned_once_per_connection(client, make_evening):
-    """The poll's one query is a prepared statement on PostgreSQL: the server
-    plans it once per connection, not on every poll. (Django turns psycopg's
-    prepared statements off by default, which ignored the poll's own
-    `prepare=True`: every poll was planned anew.)"""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        pytest.skip("PostgreSQL only")
-    evening = make_evening(couples=10, played=2)
-    etag = client.get(url("board", evening), headers=HTMX)["ETag"]
-    for _ in range(3):
-        response = client.get(url("board", evening), headers={**HTMX, "If-None-Match": etag})
-        assert response.status_code == 304
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT count(*) FROM pg_prepared_statements"
-            " WHERE statement LIKE %s AND statement LIKE %s",
-            ['%"tables_evening"."version"%', '%"tables_evening"."slug" = $1%'],
-        )
-        assert cursor.fetchone()[0] == 1
