@@ -10,7 +10,7 @@ register, a removed player) is followed by its folded spelling
 (`tables.names.fold_name`, the door's rule: "O'Brien" and "OBrien" are one
 name). A pair is its two people in either order; swapped partners make a
 new pair, and each person keeps one row in the table of players. An erased
-name ("(name removed)", `tables.services.register.erase_player`) is nobody:
+name ("(name removed)", `tables.services.erase.erase_player`) is nobody:
 no row among the players, nobody's usual partner, and a pair of its own on
 each couple it was on.
 

@@ -11,6 +11,8 @@
     proposal.py     a hall's next evening: the proposal, templates, creating it
     members.py      a hall's organizers and volunteers (who may do what)
     checkin.py      self check-in: a couple's entry from its phone, confirmed at the door
+    register.py     the hall's register of players (merge, split, rename, remove)
+    erase.py        erasing a person from the register and the hall's evenings
     base.py         the checks and helpers they share
 
 Each public function is one transaction (see base.py). `from tables import

@@ -17,6 +17,7 @@ from cardnight.numbers import read_id
 from tables.access import organizer_required, volunteer_required
 from tables.models import Player, PlayerProposal
 from tables.services import register
+from tables.services.erase import erase_player
 
 
 def _player(request: HttpRequest, player_id: int) -> Player:
@@ -110,7 +111,7 @@ def _confirm(request, hall_id, player_id, erase: bool) -> HttpResponse:
         player = player.merged_into
     if request.method == "POST":
         if erase:
-            count = register.erase_player(player, user=request.user)
+            count = erase_player(player, user=request.user)
             message = ngettext(
                 "The player is out of the register and their name is removed from %(n)s evening.",
                 "The player is out of the register and their name is removed from %(n)s evenings.",

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tables import services
 from tables.models import Evening, Hall, Player, PlayerKey
 from tables.search import index_keys, names_match, search_keys
-from tables.services import register
+from tables.services import erase, register
 from tables.suggestions import COUPLES_SHOWN, suggest
 from tests.conftest import signed_in
 
@@ -112,7 +112,7 @@ def test_a_renamed_player_is_offered_under_the_new_spelling(hall):
 def test_a_removed_or_erased_player_is_never_offered(hall):
     week(hall, 6, [("Rita Boudreau", "Angus Boudreau"), ("Rose Boudreau", "Sam Boudreau")])
     register.remove_player(Player.objects.get(hall=hall, name="Rita Boudreau"))
-    register.erase_player(Player.objects.get(hall=hall, name="Rose Boudreau"))
+    erase.erase_player(Player.objects.get(hall=hall, name="Rose Boudreau"))
     found = suggest(tonight(hall), "bou")
     names = {name for s in found for name in (s.player1, s.player2)}
     assert "Rita Boudreau" not in names and "Rose Boudreau" not in names
