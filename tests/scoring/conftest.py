@@ -1,8 +1,12 @@
 """Fixtures for the scoring tests: couples and punch cards built in code."""
 
+from decimal import Decimal
+
 import pytest
 
-from tables.models import Couple, Evening, Punch
+from scoring.services.prizes import set_prize
+from tables import services
+from tables.models import Couple, Evening, Punch, Seating
 
 
 def make_couples(evening: Evening, count: int, **flags) -> list[Couple]:
@@ -44,3 +48,19 @@ def finish(evening: Evening) -> Evening:
 @pytest.fixture
 def couples5(evening):
     return make_couples(evening, 5)
+
+
+@pytest.fixture
+def last_game_in(evening) -> Evening:
+    """One game, four couples at two tables, every result in: the two
+    winners tie for place 1 and the evening is not finished yet."""
+    Evening.objects.filter(pk=evening.pk).update(games=1, entry_fee=Decimal("5"))
+    evening.refresh_from_db()
+    make_couples(evening, 4, paid=True)
+    set_prize(evening, "place", 1, kind="cash", amount=Decimal("20"))
+    services.start_evening(evening, seed=1)
+    evening.refresh_from_db()
+    for seating in Seating.objects.filter(game__evening=evening).select_related("table"):
+        services.record_result(evening, 1, seating.table.number, seating.couple_a.number)
+    evening.refresh_from_db()
+    return evening

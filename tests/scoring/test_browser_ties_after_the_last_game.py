@@ -2,17 +2,10 @@
 the evening page's next step, finishes the evening and reaches settling the
 tie for first place, with no dead end on the way (issue 48, point 1)."""
 
-from decimal import Decimal
-
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services.prizes import set_prize
-from tables import services
-from tables.models import Evening, Seating
 from tests.conftest import phone_page, screenshot, sign_in
-
-from .conftest import make_couples
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,22 +14,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def narrow(browser):
     with phone_page(browser, 390, 844, 2) as page:
         yield page
-
-
-@pytest.fixture
-def last_game_in(evening) -> Evening:
-    """One game, four couples at two tables, every result in: the two
-    winners tie for place 1."""
-    Evening.objects.filter(pk=evening.pk).update(games=1, entry_fee=Decimal("5"))
-    evening.refresh_from_db()
-    make_couples(evening, 4, paid=True)
-    set_prize(evening, "place", 1, kind="cash", amount=Decimal("20"))
-    services.start_evening(evening, seed=1)
-    evening.refresh_from_db()
-    for seating in Seating.objects.filter(game__evening=evening).select_related("table"):
-        services.record_result(evening, 1, seating.table.number, seating.couple_a.number)
-    evening.refresh_from_db()
-    return evening
 
 
 def test_the_organizer_follows_the_next_step_to_settling_the_tie(

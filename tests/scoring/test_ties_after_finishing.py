@@ -2,33 +2,11 @@
 settled (issue 48, point 1): the checklist's order and the pages agree, and
 the prizes page offers the step that is possible now, never a dead end."""
 
-from decimal import Decimal
-
-import pytest
 from django.urls import reverse
 
 from scoring.checklist import DONE, LATER, TODO, checklist
-from scoring.services.prizes import set_prize
 from tables import services
-from tables.models import Evening, Seating
-
-from .conftest import make_couples
-
-
-@pytest.fixture
-def last_game_in(evening) -> Evening:
-    """One game, four couples at two tables, every result in: the two
-    winners tie for place 1 and the evening is not finished yet."""
-    Evening.objects.filter(pk=evening.pk).update(games=1, entry_fee=Decimal("5"))
-    evening.refresh_from_db()
-    make_couples(evening, 4, paid=True)
-    set_prize(evening, "place", 1, kind="cash", amount=Decimal("20"))
-    services.start_evening(evening, seed=1)
-    evening.refresh_from_db()
-    for seating in Seating.objects.filter(game__evening=evening).select_related("table"):
-        services.record_result(evening, 1, seating.table.number, seating.couple_a.number)
-    evening.refresh_from_db()
-    return evening
+from tables.models import Seating
 
 
 def prizes_page(client, evening) -> str:
