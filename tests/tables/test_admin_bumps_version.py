@@ -1,5 +1,5 @@
 """Every admin save or delete of an evening-owned object goes through the one
-version bump (Evening.bump_version), so the scoreboard notices it."""
+version bump (the write gate, Evening.changing), so the scoreboard notices it."""
 
 import pytest
 from django.urls import reverse
