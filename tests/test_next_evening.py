@@ -14,6 +14,7 @@ from tables import services
 from tables.access import ORGANIZER
 from tables.models import LAST_YEAR, Evening, EveningTemplate, Hall
 from tests.conftest import make_user, signed_in
+from tests.support.forms import post_data
 
 pytestmark = pytest.mark.django_db
 
@@ -49,28 +50,6 @@ def last(hall):
     set_prize(evening, "place", 3, kind="item", item="A turkey")
     set_prize(evening, "booby", 0, kind="item", item="A deck of cards")
     return evening
-
-
-def post_data(page) -> dict:
-    """What a browser sends for the New evening form as proposed."""
-    form = page.context["form"]
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if isinstance(value, bool):
-            if value:
-                data[name] = "on"
-        elif value is not None:
-            data[name] = value.pk if hasattr(value, "pk") else value
-    for _template, part_form in page.context["part_forms"]:
-        data.update(
-            {f.html_name: f.value() for f in part_form.management_form if f.value() is not None}
-        )
-        for prize in part_form:
-            for bound in prize:
-                if bound.value() is not None:
-                    data[bound.html_name] = bound.value()
-    return data
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from scoring.checklist import DONE, TODO, checklist
 from scoring.models import Prize
 from scoring.services.prizes import set_prize
 from tables.models import Evening
+from tests.support.forms import post_data
 
 pytestmark = pytest.mark.django_db
 
@@ -20,20 +21,7 @@ def blank_form(client) -> tuple[object, dict]:
     """New evening with nothing to start from, and what a browser sends for it."""
     page = client.get(reverse("evening-create"))
     assert page.status_code == 200
-    form = page.context["form"]
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if isinstance(value, bool):
-            if value:
-                data[name] = "on"
-        elif value is not None:
-            data[name] = value.pk if hasattr(value, "pk") else value
-    data |= {"name": "Friday 45s", "date": "2026-11-27"}
-    for _template, part_form in page.context["part_forms"]:
-        data |= {f.html_name: f.value() for f in part_form.management_form}
-        for prize in part_form:
-            data |= {b.html_name: b.value() for b in prize if b.value() is not None}
+    data = post_data(page) | {"name": "Friday 45s", "date": "2026-11-27"}
     return page, data
 
 
