@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import connection
 
 from cardnight.errors import UserError
-from cardnight.in_use import InUse, only_user
+from cardnight.in_use import InUse, hold_for_serving, only_user
 from cardnight.private import private_dir, private_file, write_private
 
 log = logging.getLogger(__name__)
@@ -95,6 +95,16 @@ def verify_copy(path: Path, expected: dict[str, int]) -> None:
 
 class BackupFailed(Exception):
     """A copy that could not be made, or did not come out whole."""
+
+
+def hold_while_serving() -> None:
+    """Mark the SQLite database in use by this serving process for as long
+    as it lives (cardnight/in_use.py): a restore is refused meanwhile, and
+    this waits for one under way (InUse after a while). Nothing to do on
+    another database."""
+    database = sqlite_path()
+    if database is not None:
+        hold_for_serving(database)
 
 
 def _backup_api_copy(source: Path, destination: Path) -> None:

@@ -98,15 +98,13 @@ def serve(options: argparse.Namespace) -> int:
 def _hold_the_database() -> None:
     """While the server runs, a restore of its database is refused; while a
     restore runs, the server waits for it (cardnight/in_use.py)."""
-    from cardnight.backup import sqlite_path
-    from cardnight.in_use import InUse, hold_for_serving
+    from cardnight.backup import hold_while_serving
+    from cardnight.in_use import InUse
 
-    database = sqlite_path()
-    if database is not None:
-        try:
-            hold_for_serving(database)
-        except InUse as error:
-            raise SystemExit(str(error)) from None
+    try:
+        hold_while_serving()
+    except InUse as error:
+        raise SystemExit(str(error)) from None
 
 
 def _upgrade() -> None:

@@ -6,21 +6,11 @@ import os
 from django.core.wsgi import get_wsgi_application
 from django.urls import get_resolver
 
+from cardnight.backup import hold_while_serving
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardnight.settings")
 
 application = get_wsgi_application()
-
-
-def _hold_the_database() -> None:
-    """While this worker lives, a restore of its SQLite database is refused
-    (cardnight/in_use.py): it would swap the data under requests that were
-    already answered."""
-    from cardnight.backup import sqlite_path
-    from cardnight.in_use import hold_for_serving
-
-    database = sqlite_path()
-    if database is not None:
-        hold_for_serving(database)
 
 
 def _settle() -> None:
@@ -35,5 +25,7 @@ def _settle() -> None:
     gc.freeze()
 
 
-_hold_the_database()
+# While this worker lives, a restore of its SQLite database is refused: it
+# would swap the data under requests that were already answered.
+hold_while_serving()
 _settle()
