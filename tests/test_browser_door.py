@@ -1,9 +1,12 @@
 """In a real browser on a phone: sign in, create an evening, register four couples."""
 
+import time
+
 import pytest
 from playwright.sync_api import expect
 
 from tables.models import Couple, Evening
+from tables.services import receipts
 from tests.conftest import screenshot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -245,3 +248,104 @@ def test_every_htmx_form_says_not_saved_on_a_server_error_or_no_answer(
     phone.get_by_role("button", name="Mark paid").click()
     expect(phone.locator("#couple-1").get_by_role("alert")).to_have_text(NOT_SAVED)
     assert not evening.couples.get().paid
+
+
+# --- Typing on while the door's answer is on its way (issue 48, point 3) ------
+
+NEXT_COUPLES = [
+    ("Campbell Smith", "Theresa O'Brien"),
+    ("Zoë Ní Bhriain", "Marie-Ève Thériault"),
+    ("Yosef יוסף MacLeod", "王秀英"),
+    ("Ann", "Joe D'Eon"),
+    ("Rita", "Angus"),
+]
+
+
+@pytest.fixture
+def slow_door(monkeypatch):
+    """The door's answer takes 300 ms (a busy laptop, a weak Wi-Fi): time
+    enough for a fast volunteer to type on."""
+    register = receipts.register_couple_once
+
+    def slowly(*args, **kwargs):
+        time.sleep(0.3)
+        return register(*args, **kwargs)
+
+    monkeypatch.setattr(receipts, "register_couple_once", slowly)
+
+
+def type_couple(phone, player1: str, player2: str, delay: float = 0) -> None:
+    """Two names typed, Tab between, `delay` ms between keys."""
+    phone.keyboard.type(player1, delay=delay)
+    phone.keyboard.press("Tab", delay=delay)
+    phone.keyboard.type(player2, delay=delay)
+
+
+def registered(evening) -> list[tuple[str, str]]:
+    return list(evening.couples.order_by("number").values_list("player1", "player2"))
+
+
+def test_letters_typed_right_after_enter_are_kept_couple_after_couple(
+    live_server, phone, volunteer, evening, slow_door
+):
+    """The next couple typed at once after Enter, before the answer: the
+    answer's fresh form used to replace the fields and the first letters
+    typed were gone ("ampbell Smith")."""
+    first, second = door_page(phone, live_server, evening)
+    first.fill("Mary Walsh")
+    second.fill("John Walsh")
+    second.focus()
+    before = [("Mary Walsh", "John Walsh")]
+    # Typed at once, or a key every 10-40 ms: the answer comes after the
+    # couple is typed, or in the middle of a name, or just after the Tab.
+    for (player1, player2), every in zip(NEXT_COUPLES, (0, 20, 10, 40, 25), strict=True):
+        with phone.expect_response(lambda r: is_door_post(r.request)):
+            phone.keyboard.press("Enter")
+            type_couple(phone, player1, player2, every)  # no pause after Enter
+        number, (last1, last2) = len(before), before[-1]
+        phone.locator("#couples").get_by_text(f"{last1} & {last2}").wait_for()
+        assert phone.locator(f"#couple-{number}").is_visible()
+        expect(phone.get_by_label("First player")).to_have_value(player1)
+        expect(phone.get_by_label("Second player")).to_have_value(player2)
+        expect(phone.get_by_label("Second player")).to_be_focused()
+        before.append((player1, player2))
+    assert enter(phone) == 200
+    phone.locator("#couples").get_by_text("Rita & Angus").wait_for()
+    assert registered(evening) == before
+
+
+def test_couples_typed_with_their_enter_before_the_answer_are_each_registered(
+    live_server, phone, volunteer, evening, slow_door
+):
+    """A volunteer faster than the Wi-Fi: couples typed one after the other,
+    each with its Enter, without waiting for the page. Each Enter counts."""
+    first, second = door_page(phone, live_server, evening)
+    first.focus()
+    for player1, player2 in NEXT_COUPLES:
+        type_couple(phone, player1, player2)
+        phone.keyboard.press("Enter")
+    rows = phone.locator("#couples .couple-row")
+    expect(rows).to_have_count(len(NEXT_COUPLES), timeout=15_000)
+    expect(phone.get_by_label("First player")).to_have_value("")
+    expect(phone.get_by_label("Second player")).to_have_value("")
+    assert registered(evening) == NEXT_COUPLES
+
+
+def test_a_refused_couple_keeps_its_names_and_what_was_typed_since(
+    live_server, phone, volunteer, evening, slow_door
+):
+    """A duplicate warning answering a couple while the next is being typed:
+    the warned names come back, and the letters typed since stay after them."""
+    Couple.objects.create(evening=evening, number=3, player1="Yvonne D'Eon", player2="Paul D'Eon")
+    first, second = door_page(phone, live_server, evening)
+    first.fill("Paul Deon")
+    second.fill("Yvonne Deon")
+    second.focus()
+    with phone.expect_response(lambda r: is_door_post(r.request)) as answer:
+        phone.keyboard.press("Enter")
+        phone.keyboard.type("Mar")
+    assert answer.value.status == 409
+    expect(phone.get_by_role("alert")).to_contain_text("already registered as couple 3")
+    expect(phone.get_by_label("First player")).to_have_value("Paul Deon Mar")
+    expect(phone.get_by_label("Second player")).to_have_value("Yvonne Deon")
+    assert evening.couples.count() == 1

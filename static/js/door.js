@@ -154,4 +154,136 @@
 
   document.addEventListener("DOMContentLoaded", enhance);
   document.addEventListener("htmx:load", enhance);
+
+  // Typing on while a couple is on its way: every key is kept. At Enter the
+  // names sent leave the fields and the cursor goes to the first one, so the
+  // next couple is typed at once, in its own fields; the answer's fresh form
+  // gets what was typed since, where it was typed. An Enter pressed before
+  // the answer counts too: that couple is sent next. A refusal (the form
+  // again, with the names it refuses) or no answer puts the names sent back,
+  // in front of anything typed since.
+  var sending = null; // the couple on its way: {names, cleared, swapped}
+  var queue = []; // couples whose Enter came while another was on its way
+  var enterAfter = false; // an Enter with a name missing, while one was on its way
+  var typed = null; // the fields when the answer came: {values, at, start, end}
+
+  function names() { return FIELDS.map(function (id) { return document.getElementById(id); }); }
+  function isRegistration(form) {
+    return form && form.tagName === "FORM" && form.hasAttribute("hx-post") &&
+      form.contains(document.getElementById(FIELDS[0]));
+  }
+  function join() {
+    return Array.prototype.filter.call(arguments, Boolean).join(" ");
+  }
+  function snapshot() {
+    var fields = names();
+    var at = fields.indexOf(document.activeElement);
+    return { values: fields.map(function (f) { return f ? f.value : ""; }), at: at,
+             start: at < 0 ? 0 : fields[at].selectionStart, end: at < 0 ? 0 : fields[at].selectionEnd };
+  }
+  // Both names given: sent, and out of the fields.
+  function takeOut(fields) {
+    var values = fields.map(function (f) { return f.value; });
+    if (!values[0].trim() || !values[1].trim()) return null;
+    fields.forEach(function (f) { f.value = ""; });
+    cancel();
+    return values;
+  }
+  // What typing did to the fields since `names` left them, put back after them.
+  function putBack(fields, was, values, at) {
+    fields.forEach(function (f, i) {
+      f.value = join.apply(null, [was[i]].concat(queue.map(function (q) { return q[i]; }), [values[i]]));
+    });
+    queue = [];
+    enterAfter = false;
+    if (at >= 0) fields[at].focus({ preventScroll: true });
+  }
+  function focusAt(fields, state) {
+    if (state.at < 0) return;
+    var field = fields[state.at];
+    field.removeAttribute("autofocus");
+    field.focus({ preventScroll: true });
+    try { field.setSelectionRange(state.start, state.end); } catch (e) { /* not a text field */ }
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (!isRegistration(form)) return;
+    var fields = names();
+    var inForm = form.contains(document.activeElement) || document.activeElement === document.body;
+    var values = fields.map(function (f) { return f.value; });
+    var out = takeOut(fields);
+    sending = { names: values, cleared: Boolean(out), swapped: false };
+    if (out && inForm && !form.hasAttribute("data-sent-for-you")) fields[0].focus({ preventScroll: true });
+    form.removeAttribute("data-sent-for-you");
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (!sending || event.key !== "Enter" || event.defaultPrevented || !isName(event.target)) return;
+    event.preventDefault(); // the form's button waits for the answer: kept here instead
+    var fields = names();
+    var out = takeOut(fields);
+    if (out) { queue.push(out); fields[0].focus({ preventScroll: true }); } else enterAfter = true;
+  });
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!event.detail.shouldSwap || !target || !target.contains(document.getElementById(FIELDS[0]))) return;
+    typed = snapshot();
+    if (sending) sending.swapped = true;
+  });
+
+  // The next couple as typed so far, where it was typed.
+  function carry(fields, state) {
+    fields.forEach(function (f, i) { f.value = state.values[i]; });
+    focusAt(fields, state);
+    var field = fields[state.at];
+    if (field && field.value) field.dispatchEvent(new Event("input", { bubbles: true })); // its suggestions
+  }
+
+  document.addEventListener("htmx:afterSwap", function () {
+    var fields = names();
+    var state = typed;
+    var sent = sending;
+    typed = null;
+    if (!state || !fields[0] || !fields[1]) return;
+    var fresh = !fields[0].value && !fields[1].value; // registered: an empty form
+    var since = state.values.some(Boolean);
+    if (!sent) { // another form's answer replaced the section
+      if (fresh && since) carry(fields, state);
+      return;
+    }
+    sending = null;
+    if (sent.cleared && !fresh) { // refused: its names again, what was typed since after them
+      if (since || queue.length) putBack(fields, sent.names, state.values, state.at);
+    } else if (sent.cleared) {
+      if (since) carry(fields, state);
+    } else if (state.values[0] !== sent.names[0] || state.values[1] !== sent.names[1]) {
+      carry(fields, state); // a name was missing; typed on in the same fields
+    }
+    // An Enter kept while it was on its way: its couple now.
+    var next = fresh || !sent.cleared ? queue.shift() : null;
+    var again = !next && enterAfter && fresh;
+    enterAfter = false;
+    if (!next && !again) return;
+    var form = fields[0].form;
+    setTimeout(function () { // once the answer's request is over
+      var now = snapshot();
+      if (next) fields.forEach(function (f, i) { f.value = next[i]; });
+      form.setAttribute("data-sent-for-you", "");
+      if (form.requestSubmit) form.requestSubmit(); else form.submit();
+      if (next) carry(fields, now);
+    }, 0);
+  });
+
+  // No answer (or a 5xx): nothing swapped, the names sent go back in front.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!sending || sending.swapped || !isRegistration(event.detail.elt)) return;
+    var sent = sending;
+    sending = null;
+    var state = snapshot();
+    if (sent.cleared || queue.length) {
+      putBack(names(), sent.cleared ? sent.names : ["", ""], state.values, state.at);
+    }
+  });
 })();
