@@ -12,6 +12,7 @@ handler500 = "cardnight.error_pages.server_error"
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("readyz", views.readyz, name="readyz"),
     # The scoreboard first: a hall of phones polls it every few seconds.
     path("", include("scoring.board.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

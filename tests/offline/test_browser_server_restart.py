@@ -4,10 +4,14 @@ The real server (gunicorn) in its own process, stopped and started again on
 the same port."""
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+
+from tests.support.hall import free_port
+from tests.support.tcp_proxy import TcpProxy
 
 from .conftest import new_phone, new_tab
 
@@ -73,3 +77,40 @@ def test_a_tap_left_waiting_is_sent_by_itself_when_the_server_is_back(served_hal
     assert phone.evaluate("localStorage.getItem('cardnight-outbox')") == "[]"
     assert served_hall.count("select count(*) from tables_tablereport") == 1
     phone.context.close()
+
+
+def test_a_waiting_tap_goes_out_within_seconds_of_the_server_answering_again(served_hall, browser):
+    """The phone's retries back off (2, 4, 8, 16, 30 s) while nothing answers:
+    a tap left waiting used to wait out the back-off after the server was
+    back (26.7 s with one laptop, 33 s with two servers). Now the page asks
+    the server lightly every few seconds while it is away, and the first
+    answer sends what waits. The server is cut (a TCP proxy in front of it)
+    until the phone has failed four times, when its next try is 16 s away."""
+    number, token, a, b = served_hall.tables[1]
+    proxy = TcpProxy(target_port=served_hall.server.port, listen_port=free_port()).start()
+    phone = new_phone(browser)
+    failed_sends = []
+    phone.on("requestfailed", lambda r: failed_sends.append(r) if r.method == "POST" else None)
+    phone.goto(f"http://127.0.0.1:{proxy.listen_port}/t/{token}/?as={a}")
+    try:
+        proxy.stop()
+        phone.get_by_role("button", name=f"We won (couple {a})").click()
+        expect(phone.locator("#table-status")).to_contain_text(SAVED)
+        deadline = time.monotonic() + 40
+        while len(failed_sends) < 4 and time.monotonic() < deadline:
+            phone.wait_for_timeout(100)
+        assert len(failed_sends) >= 4, failed_sends  # the next try is 16 s away
+        assert served_hall.count("select count(*) from tables_tablereport") == 0
+
+        proxy.start()  # the server answers again
+        back = time.monotonic()
+        while not served_hall.count("select count(*) from tables_tablereport"):
+            assert time.monotonic() - back < 8, "the tap waited for the back-off"
+            phone.wait_for_timeout(100)
+        expect(phone.locator("#table-status")).to_contain_text(f"You said couple {a} won")
+        expect(phone.locator("#live-banner")).to_be_hidden()
+        assert phone.evaluate("localStorage.getItem('cardnight-outbox')") == "[]"
+        assert served_hall.count("select count(*) from tables_tablereport") == 1
+    finally:
+        proxy.stop()
+        phone.context.close()

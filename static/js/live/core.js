@@ -23,8 +23,9 @@
     live.banner = document.getElementById("live-banner");
   };
 
-  // A fetch that ends: no answer in TIMEOUT is no answer.
-  live.request = function (url, options) {
+  // A fetch that ends: no answer in TIMEOUT is no answer. An answer clears
+  // the banner (banner.js), unless `quiet`: the banner's own check decides.
+  live.request = function (url, options, quiet) {
     var controller = window.AbortController ? new AbortController() : null;
     var timeout = setTimeout(function () { if (controller) controller.abort(); }, live.TIMEOUT);
     options.credentials = "same-origin";
@@ -32,7 +33,7 @@
     return fetch(url, options).then(
       function (response) {
         clearTimeout(timeout);
-        if (response.status < 502) live.online(); // the server answered
+        if (response.status < 502 && !quiet) live.online(); // the server answered
         return response;
       },
       function (error) { clearTimeout(timeout); throw error; }

@@ -3,7 +3,8 @@
 // If-None-Match: 304 when nothing changed. A changed answer is swapped in by
 // id, touching only the nodes that differ, so focus and scroll stay; the
 // status line says in words what changed (every new [data-announce]). No
-// answer: retries back off (2, 4 ... 30 s); waking the phone asks at once.
+// answer: retries back off (2, 4 ... 30 s); waking the phone asks at once,
+// and so does any answer from the server while they back off (kick).
 (function () {
   "use strict";
   var live = window.CardNightLive;
@@ -12,6 +13,7 @@
   var timer = null;
   var etags = {};
   var applying = false;
+  var ticking = 0; // ticks on their way
 
   function announced(root) {
     var found = root.matches && root.matches("[data-announce]") ? [root] : [];
@@ -94,14 +96,17 @@
     clearTimeout(timer);
     timer = null;
     if (document.hidden) return; // visibilitychange asks again
+    ticking += 1;
     live.flush().then(function (sent) {
       // Just sent: the answers are on the page; the next poll comes as usual.
       return sent ? null : Promise.all(regions().map(pollOne));
     }).then(function () {
       live.online();
+      ticking -= 1;
       delay = 0;
       live.next(every());
     }, function (error) {
+      ticking -= 1;
       live.offline(error);
       delay = Math.min(30000, delay ? delay * 2 : 2000);
       live.next(delay);
@@ -113,6 +118,10 @@
     if (regions().length || live.load().length) timer = setTimeout(live.tick, ms);
   };
   live.every = every;
+
+  // The server answered again (any request: the banner's check, a form, a
+  // poll): send what waits and ask the regions now, not at the next try.
+  live.kick = function () { if (!ticking) live.next(0); };
 
   // An element htmx put in (a form's answer) says what is new in it; a whole
   // page (a boosted form's answer) is not news: its messages are said.
