@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tables.models import Couple, Evening
 from tables.services import receipts
-from tests.conftest import screenshot, sign_in
+from tests.conftest import phone_page, screenshot, sign_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -349,3 +349,54 @@ def test_a_refused_couple_keeps_its_names_and_what_was_typed_since(
     expect(phone.get_by_label("First player")).to_have_value("Paul Deon Mar")
     expect(phone.get_by_label("Second player")).to_have_value("Yvonne Deon")
     assert evening.couples.count() == 1
+
+
+# --- The banner on the door, which has no poll (issue 47, point 20) -----------
+
+
+def server_away(how: str):
+    """Every request but the page's files answered by a proxy's 502, or not
+    answered at all (the Wi-Fi)."""
+
+    def answer(route):
+        if "/static/" in route.request.url:
+            route.continue_()
+        elif how == "502":
+            route.fulfill(status=502, body="Bad Gateway")
+        else:
+            route.abort("connectionrefused")
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("how", "banner"),
+    [
+        ("502", "The server has a problem since"),
+        ("no answer", "No connection since"),
+    ],
+)
+def test_the_doors_banner_goes_by_itself_when_the_server_answers_again(
+    live_server, browser, volunteer, evening, how, banner
+):
+    """The door asks nothing by itself: the banner of a failed registration
+    stayed up after the server was back, until the next couple was sent.
+    While it is up the page asks the server lightly, and clears it."""
+    with phone_page(browser, 390, 844, 2) as phone:
+        first, second = door_page(phone, live_server, evening)
+        first.fill("Zoë Ní Bhriain")
+        second.fill("Marie-Ève Thériault")
+        phone.route("**/*", server_away(how))
+        second.press("Enter")
+        expect(phone.locator("#live-banner")).to_contain_text(banner)
+        phone.wait_for_timeout(3_000)  # the server still away: the banner stays
+        expect(phone.locator("#live-banner")).to_contain_text(banner)
+        slug = how.replace(" ", "-")
+        screenshot(phone, f"door-banner-{slug}")
+        phone.unroute("**/*")
+        expect(phone.locator("#live-banner")).to_be_hidden(timeout=8_000)
+        expect(phone.locator("#live-status")).to_have_text("Connected again.")
+        screenshot(phone, f"door-banner-{slug}-gone")
+        # The names are still there: Enter again registers them once.
+        assert enter(phone) == 200
+        assert registered(evening) == [("Zoë Ní Bhriain", "Marie-Ève Thériault")]
