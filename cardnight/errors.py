@@ -22,5 +22,12 @@ class Conflict(UserError):
     status = 409
 
 
+class AlreadyDone(Conflict):
+    """What was asked is done already: by this same request sent again after
+    its answer was lost (a proxy's 502, a dropped Wi-Fi), or by someone else
+    a moment before. The view answers as for the request carried out, with
+    this message: the page shows the truth, never "Not saved"."""
+
+
 class NotAllowed(UserError):
     status = 403

@@ -12,7 +12,7 @@ from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cardnight.errors import Conflict
+from cardnight.errors import AlreadyDone, Conflict
 
 from .. import rotation
 from ..models import Evening, Game, Punch, Seating, Table, TableReport
@@ -100,12 +100,10 @@ def advance(evening: Evening, *, from_game: int | None = None, user=None) -> Adv
     with Evening.changing(evening) as evening:
         _require_running(evening)
         current = evening.current_game
-        if from_game is not None and from_game != current:
-            raise Conflict(
-                _("Game %(game)s has already started.") % {"game": current}
-                if from_game < current
-                else _("Game %(game)s has not started yet.") % {"game": from_game}
-            )
+        if from_game is not None and from_game < current:
+            raise AlreadyDone(_("Game %(game)s has already started.") % {"game": current})
+        if from_game is not None and from_game > current:
+            raise Conflict(_("Game %(game)s has not started yet.") % {"game": from_game})
         if current >= evening.games:
             raise Conflict(
                 _("Game %(game)s was the last game: finish the evening.") % {"game": current}

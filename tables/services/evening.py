@@ -25,7 +25,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from cardnight import backup
-from cardnight.errors import Conflict, UserError
+from cardnight.errors import AlreadyDone, Conflict, UserError
 
 from .. import rotation, signals
 from ..models import Evening, Game, Punch, Seating, Table
@@ -43,7 +43,7 @@ def start_evening(
     """Seat game 1 and start play (see the module docstring)."""
     with Evening.changing(evening) as evening:
         if not evening.is_setup:
-            raise Conflict(_("The evening has already started."))
+            raise AlreadyDone(_("The evening has already started."))
         couples = {c.number: c for c in evening.couples.present_at(1)}
         try:
             if by_hand is not None:
@@ -83,6 +83,8 @@ def start_evening(
 def finish_evening(evening: Evening, *, from_game: int | None = None, user=None) -> Evening:
     """Close the evening after the last game: only corrections from now on."""
     with Evening.changing(evening) as evening:
+        if evening.is_finished and from_game in (None, evening.current_game):
+            raise AlreadyDone(_("The evening is over."))
         _require_running(evening)
         current = evening.current_game
         if from_game is not None and from_game != current:

@@ -7,6 +7,7 @@ Every view is thin: it parses a form, calls one function of
 tables/services/ and turns its UserError into a message and a 4xx.
 """
 
+import functools
 import hashlib
 
 from django.contrib import messages
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardnight.error_pages import user_error
-from cardnight.errors import UserError
+from cardnight.errors import AlreadyDone, UserError
 from tables import links, queries, services
 from tables.access import organizer_required, volunteer_required
 from tables.forms.game import (
@@ -41,6 +42,22 @@ SCREEN = "tables/game/screen.html"
 def _screen_url(evening: Evening, anchor: str = "") -> str:
     url = reverse("game-screen", args=[evening.slug])
     return f"{url}#{anchor}" if anchor else url
+
+
+# A form's address (POST) asked with GET, after the role check: a reload
+# after a form's answer left it in the address bar, a bookmark, a phone's
+# history. The game screen, not a blank 405.
+SENT_HERE = ["GET", "HEAD", "POST"]
+
+
+def _get_goes_to_screen(view):
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.method != "POST":
+            return redirect("game-screen", kwargs["slug"])
+        return view(request, *args, **kwargs)
+
+    return wrapper
 
 
 def _cards_share(evening: Evening) -> dict:
@@ -109,8 +126,9 @@ def game_screen(request: HttpRequest, slug: str) -> HttpResponse:
     return _screen(request, evening)
 
 
-@require_POST
+@require_http_methods(SENT_HERE)
 @organizer_required
+@_get_goes_to_screen
 def game_start(request: HttpRequest, slug: str) -> HttpResponse:
     evening = request.evening
     form = StartForm(request.POST)
@@ -118,6 +136,9 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
         return _screen(request, evening, status=400, start_form=form)
     try:
         services.start_evening(evening, by_hand=form.cleaned_data["pairs"], user=request.user)
+    except AlreadyDone as done:  # sent again after a lost answer, or by someone else
+        messages.success(request, done.message)
+        return redirect(_screen_url(evening))
     except UserError as error:
         evening.refresh_from_db()
         return _screen(request, evening, status=error.status, start_form=form, error=error.message)
@@ -207,16 +228,22 @@ def game_result(request: HttpRequest, slug: str, game: int, table: int) -> HttpR
     return _table_response(request, evening, table, message=message)
 
 
-@require_POST
+@require_http_methods(SENT_HERE)
 @volunteer_required
+@_get_goes_to_screen
 def game_advance(request: HttpRequest, slug: str) -> HttpResponse:
-    """Start the next game (refused until every table is in)."""
+    """Start the next game (refused until every table is in). Pressed again
+    once it started (its answer was lost, or two phones pressed it): the
+    screen, saying so."""
     evening = request.evening
     form = AdvanceForm(request.POST)
     if not form.is_valid():
         return _screen(request, evening, status=400, error=_("The game number is missing."))
     try:
         advanced = services.advance(evening, from_game=form.cleaned_data["game"], user=request.user)
+    except AlreadyDone as done:
+        messages.success(request, done.message)
+        return redirect(_screen_url(evening, "movement"))
     except UserError as error:
         evening.refresh_from_db()
         return _screen(request, evening, status=error.status, error=error.message)
@@ -228,8 +255,9 @@ def game_advance(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect(_screen_url(evening, "movement"))
 
 
-@require_POST
+@require_http_methods(SENT_HERE)
 @organizer_required
+@_get_goes_to_screen
 def game_finish(request: HttpRequest, slug: str) -> HttpResponse:
     """After the last game: the evening is over."""
     evening = request.evening
@@ -238,6 +266,8 @@ def game_finish(request: HttpRequest, slug: str) -> HttpResponse:
         return _screen(request, evening, status=400, error=_("The game number is missing."))
     try:
         services.finish_evening(evening, from_game=form.cleaned_data["game"], user=request.user)
+    except AlreadyDone:
+        pass  # sent again after a lost answer: the same answer
     except UserError as error:
         evening.refresh_from_db()
         return _screen(request, evening, status=error.status, error=error.message)
@@ -358,8 +388,9 @@ def game_correct(request: HttpRequest, slug: str, game: int, table: int) -> Http
     return redirect("game-detail", evening.slug, game)
 
 
-@require_POST
+@require_http_methods(SENT_HERE)
 @organizer_required
+@_get_goes_to_screen
 def late_report_settle(request: HttpRequest, slug: str, late: int) -> HttpResponse:
     """One tap on a table's late report: correct the result to it, or keep
     the result recorded (corrections service)."""

@@ -69,10 +69,7 @@ def test_correcting_an_earlier_game_is_for_organizers(volunteer_client, evening)
     ("name", "args", "wrong"),
     [
         ("game-screen", [], "post"),
-        ("game-start", [], "get"),
         ("game-result", [1, 1], "get"),
-        ("game-advance", [], "get"),
-        ("game-finish", [], "get"),
         ("game-leaving", [], "get"),
         ("game-detail", [1], "post"),
         ("game-correct", [1, 1], "put"),
@@ -82,6 +79,30 @@ def test_correcting_an_earlier_game_is_for_organizers(volunteer_client, evening)
 def test_the_wrong_method_is_405(organizer_client, evening, name, args, wrong):
     response = getattr(organizer_client, wrong)(url(name, evening, *args))
     assert response.status_code == 405
+
+
+@pytest.mark.parametrize("name", ["game-start", "game-advance", "game-finish"])
+def test_a_forms_address_asked_with_get_leads_to_the_game_screen(
+    organizer_client, client, evening, name
+):
+    """Issue 47, point 20: a Start game whose answer was lost, tapped again,
+    left `.../game/next/` in the address bar, and a reload was a blank 405."""
+    evening = started(evening, 4)
+    response = organizer_client.get(url(name, evening))
+    assert response.status_code == 302
+    assert response["Location"] == url("game-screen", evening)
+    page = organizer_client.get(response["Location"])
+    assert page.status_code == 200 and "Game 1 of" in page.content.decode()
+    # Nobody signed in: asked to sign in, as before.
+    assert "/accounts/login/" in client.get(url(name, evening))["Location"]
+    assert Game.objects.count() == 1  # a GET changes nothing
+
+
+def test_a_late_reports_address_asked_with_get_leads_to_the_game_screen(organizer_client, evening):
+    evening = started(evening, 4)
+    response = organizer_client.get(url("late-report-settle", evening, 1))
+    assert response.status_code == 302
+    assert response["Location"] == url("game-screen", evening)
 
 
 def test_an_unknown_evening_is_404(volunteer_client):
@@ -151,12 +172,16 @@ def test_a_bad_hand_placement_is_explained(organizer_client, evening, text, mess
     assert Evening.objects.get(pk=evening.pk).is_setup
 
 
-def test_starting_twice_is_a_conflict(organizer_client, evening):
+def test_starting_twice_shows_the_evening_started(organizer_client, evening):
+    """The second Start (the first's answer was lost) is not an error: the
+    evening is running, and the screen says so."""
     add_couples(evening, 4)
     organizer_client.post(url("game-start", evening))
-    response = organizer_client.post(url("game-start", evening))
-    assert response.status_code == 409
-    assert "already started" in response.content.decode()
+    response = organizer_client.post(url("game-start", evening), follow=True)
+    assert response.redirect_chain == [(url("game-screen", evening), 302)]
+    html = response.content.decode()
+    assert "The evening has already started." in html and "Game 1 of" in html
+    assert Game.objects.count() == 1
 
 
 # --- Recording -----------------------------------------------------------------
@@ -310,14 +335,35 @@ def test_start_next_game_shows_who_stays_and_who_moves(volunteer_client, evening
     assert "sits out this game (the bye)" in html
 
 
-def test_pressing_start_on_a_stale_screen_is_a_conflict(volunteer_client, evening):
+def test_pressing_start_again_once_it_started_shows_the_game_started(volunteer_client, evening):
+    """Issue 47, point 20: Start game's answer lost, the page said "Not
+    saved"; tapped again, the server answers the truth as a success (the
+    screen, its movement, "Game 2 has already started."), not a 409."""
     evening = started(evening, 4)
     play_game(evening)
     volunteer_client.post(url("game-advance", evening), {"game": "1"})
-    response = volunteer_client.post(url("game-advance", evening), {"game": "1"})
-    assert response.status_code == 409
-    assert "Game 2 has already started." in response.content.decode()
+    response = volunteer_client.post(url("game-advance", evening), {"game": "1"}, follow=True)
+    assert response.redirect_chain == [(url("game-screen", evening) + "#movement", 302)]
+    html = response.content.decode()
+    assert "Game 2 has already started." in html and "Game 2 of" in html
     assert Game.objects.count() == 2
+
+
+def test_finishing_again_once_finished_shows_the_evening_over(organizer_client, evening):
+    evening = started(evening, 4, games=1)
+    play_game(evening)
+    organizer_client.post(url("game-finish", evening), {"game": "1"})
+    response = organizer_client.post(url("game-finish", evening), {"game": "1"}, follow=True)
+    assert response.redirect_chain == [(url("game-screen", evening), 302)]
+    assert "The evening is over. Time for the prizes!" in response.content.decode()
+
+
+def test_start_from_a_game_not_yet_played_is_still_a_conflict(volunteer_client, evening):
+    evening = started(evening, 4)
+    play_game(evening)
+    response = volunteer_client.post(url("game-advance", evening), {"game": "2"})
+    assert response.status_code == 409
+    assert "Game 2 has not started yet." in response.content.decode()
 
 
 def test_a_missing_game_number_is_400(volunteer_client, evening):
