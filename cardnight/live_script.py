@@ -19,6 +19,7 @@ FILES = (
     "js/live/polls.js",  # data-poll: conditional polls, swapping only what changed
     "js/live/outbox.js",  # data-outbox and data-online: sending when the Wi-Fi allows
     "js/live/not-saved.js",  # "Not saved" for htmx and boosted forms
+    "js/live/answers.js",  # its words; a lost answer asked again; the address kept
     "js/live/tv.js",  # the TV's scrolling standings and their pause
     "js/live/start.js",  # last: starts every part
 )

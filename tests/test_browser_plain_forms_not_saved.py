@@ -143,13 +143,15 @@ def test_settling_a_tie_answered_502_says_not_saved_and_a_retry_opens_it_once(
     assert TieBreak.objects.count() == 1
 
 
-def test_start_the_next_game_answered_502_after_the_check_says_not_saved_then_starts_once(
+def test_start_the_next_game_answered_502_after_the_check_says_so_then_starts_once(
     live_server, phone, organizer, evening
 ):
     """The forms that ask the server first (data-online: start, finish,
     advance, a late report) are sent by htmx once the check passes, so the
-    proxy's 502 on the form itself says "Not saved" too; the check itself
-    (/healthz) is answered."""
+    proxy's 502 on the form itself is said too; the check itself (/healthz)
+    is answered. A proxy's 502 may come after the app did it: Start game is
+    sent again at once (done once whatever happens), and when that is
+    answered 502 too, the page says it does not know, not "Not saved"."""
     evening = started(evening, 6)
     play_game(evening, winner="a")
     sign_in(phone, live_server, "olive")
@@ -159,7 +161,10 @@ def test_start_the_next_game_answered_502_after_the_check_says_not_saved_then_st
 
     assert post_to(phone, "/game/next/", button.click) == 502
     expect(phone.locator("#live-banner")).to_contain_text("The server has a problem")
-    expect(phone.get_by_text(NOT_SAVED)).to_be_visible()
+    expect(phone.locator("#game-status").get_by_role("alert")).to_have_text(
+        "Not known whether it was done: the server did not answer. "
+        "Tap “Start game 2” again: it is never done twice."
+    )
     evening.refresh_from_db()
     assert evening.current_game == 1
 
@@ -168,3 +173,92 @@ def test_start_the_next_game_answered_502_after_the_check_says_not_saved_then_st
     expect(phone.get_by_role("heading", name="Game 2", exact=False).first).to_be_visible()
     evening.refresh_from_db()
     assert evening.current_game == 2
+
+
+# --- What the page says is what happened (issue 47, point 20) --------------------
+
+
+def no_connection(route):
+    if route.request.method == "POST":
+        route.abort("internetdisconnected")
+    else:
+        route.continue_()
+
+
+def test_not_saved_says_to_press_enter_or_tap_the_button_as_the_person_did(
+    live_server, phone, organizer, evening
+):
+    """ "press Enter again" was said under buttons (Correct the result, Settle
+    the tie, Start game): the words follow what the person did."""
+    evening = started(evening, 6)
+    play_game(evening, winner="a")
+    services.advance(evening, from_game=1)
+    table = seatings(evening, 1)[0]
+    sign_in(phone, live_server, "olive")
+    phone.goto(f"{live_server.url}/evenings/{evening.slug}/games/1/tables/1/correct/")
+    phone.route("**/correct/", no_connection)
+    phone.get_by_label(f"Couple {table.couple_b.number}", exact=False).check()
+    phone.get_by_label("Why", exact=True).fill("Wrong couple tapped")
+    notice = phone.locator("main form").get_by_role("alert")
+
+    phone.get_by_role("button", name="Correct the result").click()
+    expect(notice).to_have_text(
+        "Not saved: no connection — tap “Correct the result” again when the Wi-Fi is back"
+    )
+    phone.get_by_label(f"Couple {table.couple_b.number}", exact=False).press("Enter")
+    expect(notice).to_have_text(
+        "Not saved: no connection — press Enter again when the Wi-Fi is back"
+    )
+    assert not ResultChange.objects.filter(kind="corrected").exists()
+
+
+def test_start_game_whose_answer_was_lost_shows_the_game_started_not_not_saved(
+    live_server, phone, organizer, evening
+):
+    """The server started game 2 and its answer never came back (a proxy's
+    502, a dropped connection): the page said "Not saved". It asks again at
+    once (the same form: done once, whatever happens), and the answer is
+    the truth."""
+    evening = started(evening, 6)
+    play_game(evening, winner="a")
+    sign_in(phone, live_server, "olive")
+    screen = f"{live_server.url}/evenings/{evening.slug}/game/"
+    phone.goto(screen)
+    lost = []
+
+    def answer_lost(route):
+        if route.request.method == "POST" and not lost:
+            route.fetch()  # the app starts game 2 ...
+            lost.append(route.request.url)
+            route.abort("connectionreset")  # ... and its answer is lost
+        else:
+            route.continue_()
+
+    phone.route("**/game/next/", answer_lost)
+    phone.get_by_role("button", name="Start game 2").click()
+    expect(phone.get_by_role("heading", name="Game 2 of 25")).to_be_visible()
+    expect(phone.locator("main").get_by_text("Game 2 has already started.")).to_be_visible()
+    expect(phone.get_by_text("Not saved")).to_have_count(0)
+    assert lost and phone.url.startswith(screen) and "/next/" not in phone.url
+    assert phone.reload().status == 200
+    expect(phone.get_by_role("heading", name="Game 2 of 25")).to_be_visible()
+    evening.refresh_from_db()
+    assert evening.current_game == 2
+
+
+def test_a_refused_start_keeps_the_screens_address_so_a_reload_works(
+    live_server, phone, organizer, evening
+):
+    """A boosted form's refusal (409: tables still playing) is the screen
+    again: its address stays in the bar, not `.../game/next/` (a reload of
+    that was a blank 405)."""
+    evening = started(evening, 6)
+    sign_in(phone, live_server, "olive")
+    screen = f"{live_server.url}/evenings/{evening.slug}/game/"
+    phone.goto(screen)
+    button = phone.get_by_role("button", name="Start game 2")
+    assert post_to(phone, "/game/next/", button.click) == 409
+    expect(phone.locator("main").get_by_text("have no result yet")).to_be_visible()
+    assert phone.url == screen
+    assert phone.reload().status == 200
+    expect(phone.get_by_role("heading", name="Game 1 of 25")).to_be_visible()

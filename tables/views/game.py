@@ -79,6 +79,9 @@ def _card_words() -> dict[str, str]:
             "deals_first": _("deals first"),
             "won": _("won"),
             "lost": _("lost"),
+            # Under a table's card while a tap waits for the Wi-Fi: the couple's
+            # number goes in on the phone (static/js/live/outbox.js fills "%s").
+            "waiting_won": _("Waiting to send: couple %(n)s won") % {"n": "%s"},
         }
     )
 

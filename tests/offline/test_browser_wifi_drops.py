@@ -267,3 +267,26 @@ def test_a_server_that_answers_with_an_error_is_not_called_a_lost_connection(
     phone.context.set_offline(False)
     expect(phone.locator("#live-banner")).to_be_hidden(timeout=40_000)
     phone.context.close()
+
+
+def test_a_correction_tapped_offline_says_plainly_what_waits(
+    live_server, browser, volunteer, evening
+):
+    """Issue 47, point 20: the note under a table read "Waiting to send (12
+    Ann 1 & Joe 1, deals first, won)", the button's whole spoken name."""
+    evening = started(evening, 4)
+    first = seatings(evening)[0]
+    services.record_result(evening, 1, 1, first.couple_a.number)
+    laptop = new_phone(browser)
+    sign_in(laptop, live_server.url)
+    laptop.goto(f"{live_server.url}/evenings/{evening.slug}/game/")
+    laptop.context.set_offline(True)
+    card = laptop.locator("#table-1")
+    card.get_by_text("Change").click()
+    winner_button(card, first.couple_b.number).click()
+    expect(card.locator(".outbox-note")).to_have_text(
+        f"Waiting to send: couple {first.couple_b.number} won"
+    )
+    laptop.context.set_offline(False)
+    expect(card).to_contain_text(f"Table 1: couple {first.couple_b.number} won.")
+    laptop.context.close()

@@ -40,8 +40,8 @@ def test_the_live_script_is_small_files():
     assert sorted(files) == sorted((base / "static" / "js" / "live").glob("*.js"))
     sizes = {path.name: len(path.read_bytes()) for path in files}
     assert max(sizes.values()) < 6_000, sizes
-    # 30,000 bytes as written, about 12,000 as served (each file compressed).
-    assert sum(sizes.values()) < 30_000, sizes
+    # 34,000 bytes as written, about 13,500 as served (each file compressed).
+    assert sum(sizes.values()) < 34_000, sizes
     assert not (base / "static" / "js" / "live.js").exists()
 
 

@@ -1,4 +1,4 @@
-// CardNight's live pages, part 2 of 7: the connection. No answer: a banner
+// CardNight's live pages, part 2 of 8: the connection. No answer: a banner
 // says since when; an answer that is a 5xx (its database down, say): the
 // banner says the server has a problem, the Wi-Fi is fine. Both clear by
 // themselves on the next answer. While the banner is up the page asks the

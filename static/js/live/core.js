@@ -1,4 +1,4 @@
-// CardNight's live pages, part 1 of 7: what the other parts share. No build
+// CardNight's live pages, part 1 of 8: what the other parts share. No build
 // step: plain scripts, loaded in order (cardnight/live_script.py lists them),
 // sharing one object, window.CardNightLive. What each file does:
 // docs/development.md "The live script (static/js/live/)"; what each person
@@ -45,6 +45,11 @@
     var error = new Error("server " + response.status);
     error.server = true;
     return error;
+  };
+
+  // A button's words, as it is named to a screen reader.
+  live.label = function (button) {
+    return (button.getAttribute("aria-label") || button.textContent || button.value || "").replace(/\s+/g, " ").trim();
   };
 
   live.csrf = function () {

@@ -1,4 +1,4 @@
-// CardNight's live pages, part 3 of 7: focus. A poll's swap puts the cursor
+// CardNight's live pages, part 3 of 8: focus. A poll's swap puts the cursor
 // back where it was, or next to it; after an htmx swap the cursor is at once
 // where the new content puts it ([autofocus]), not a moment later.
 (function () {

@@ -1,4 +1,4 @@
-// CardNight's live pages, part 6 of 7: "Not saved". An htmx form with no
+// CardNight's live pages, part 6 of 8: "Not saved". An htmx form with no
 // answer it can use (no connection, a 5xx from the app or the proxy in front
 // of it, no answer in TIMEOUT) keeps what was typed, says so in the form and
 // hides the green line of the save before, which is no longer news. The
@@ -10,9 +10,11 @@
 
   // htmx swaps nothing then, so the fields keep what was typed. A door
   // registration sent again carries the same id (tables/services/receipts.py).
+  // What it says follows what the person did, and a form whose answer may
+  // have been lost is asked again (answers.js).
   function notSaved(event, text, error) {
     var elt = event.detail.elt;
-    var form = elt && elt.closest ? elt.closest("form") : null;
+    var form = elt && elt.closest ? live.current(elt.closest("form")) : null;
     live.offline(error);
     [event.detail.target, form].forEach(function (root) {
       if (!root || !root.querySelectorAll) return;
@@ -20,10 +22,10 @@
         el.hidden = true;
       });
     });
-    if (form) live.notice(form, text);
+    if (form && !live.resend(form)) live.notice(form, text || live.again(form));
   }
   document.addEventListener("htmx:sendError", function (event) {
-    notSaved(event, live.words("not-saved"));
+    notSaved(event, "");
   });
   document.addEventListener("htmx:timeout", function (event) {
     notSaved(event, live.words("not-saved-retry"));

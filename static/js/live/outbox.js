@@ -1,4 +1,4 @@
-// CardNight's live pages, part 5 of 7: sending when the Wi-Fi allows.
+// CardNight's live pages, part 5 of 8: sending when the Wi-Fi allows.
 // A form with data-outbox is not sent directly but saved in localStorage
 // with an id made here, then sent in order when the connection allows, also
 // after a reload; the server carries out each id once
@@ -24,6 +24,13 @@
     return slice(bytes).map(function (b) { return (b < 16 ? "0" : "") + b.toString(16); }).join("");
   }
 
+  // The form's note, with the button's value in it or its words after it.
+  function note(form, tapped) {
+    var text = form.getAttribute("data-outbox-note") || live.words("waiting");
+    return /%s/.test(text) ? text.replace("%s", tapped ? tapped.value : "") :
+      text + (tapped ? " (" + live.label(tapped) + ")" : "");
+  }
+
   function enqueue(form, submitter) {
     var body = new URLSearchParams(new FormData(form));
     if (submitter && submitter.name) body.append(submitter.name, submitter.value);
@@ -34,8 +41,7 @@
       url: form.getAttribute("action"),
       body: body.toString(),
       target: form.getAttribute("data-outbox"),
-      note: (form.getAttribute("data-outbox-note") || live.words("waiting")) +
-            (submitter ? " (" + (submitter.getAttribute("aria-label") || submitter.textContent).replace(/\s+/g, " ").trim() + ")" : "")
+      note: note(form, submitter)
     });
     save(list);
     if (navigator.onLine === false) live.offline();
@@ -126,7 +132,7 @@
         if (!current) return;
         current.setAttribute("data-checked", "");
         if (current.requestSubmit) current.requestSubmit(); else current.submit();
-      }).catch(function () { live.offline(); live.notice(form, live.words("needs")); });
+      }).catch(function () { live.offline(); live.notice(form, live.checkFailed(form)); });
     }
   }, true);
 })();

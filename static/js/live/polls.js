@@ -1,4 +1,4 @@
-// CardNight's live pages, part 4 of 7: polls. An element with
+// CardNight's live pages, part 4 of 8: polls. An element with
 // data-poll="URL" (and data-every="seconds") is asked for again with
 // If-None-Match: 304 when nothing changed. A changed answer is swapped in by
 // id, touching only the nodes that differ, so focus and scroll stay; the
@@ -55,7 +55,9 @@
       var after = announced(neu);
       var was = live.focusOf(document.activeElement);
       var fresh = [];
+      var notices = live.keepNotices(old);
       morph(old, neu, fresh);
+      notices();
       if (window.htmx) fresh.forEach(function (el) { window.htmx.process(el); });
       live.refocus(was);
       swapped = true;

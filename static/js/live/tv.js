@@ -1,4 +1,4 @@
-// CardNight's live pages, part 7 of 7: the TV (body.tv). Each column
+// CardNight's live pages, part 8 of 8: the TV (body.tv). Each column
 // (data-autoscroll) scrolls by itself, and so does the page on a narrow
 // screen, or pages with reduced motion; Space, a click or the Pause button
 // pauses them. The element is looked up on every frame, because a poll
