@@ -27,7 +27,7 @@ from .evening import (
     new_token,
     unique_hall_slug,
 )
-from .membership import Membership
+from .membership import Membership, OneTimePassword
 from .play import Game, LateReport, Punch, Receipt, ResultChange, Seating, Table, TableReport
 from .players import Player, PlayerKey, PlayerProposal, PlayerQuerySet, person_of
 
@@ -49,6 +49,7 @@ __all__ = [
     "Hall",
     "LateReport",
     "Membership",
+    "OneTimePassword",
     "Player",
     "PlayerKey",
     "PlayerProposal",

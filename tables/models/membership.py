@@ -36,3 +36,21 @@ class Membership(models.Model):
         who = str(user) if user is not None else f"user {self.user_id}"
         where = str(hall) if hall is not None else f"hall {self.hall_id}"
         return f"{who} · {where} · {self.get_role_display()}"
+
+
+class OneTimePassword(models.Model):
+    """An account whose password was made by CardNight and shown once (a new
+    volunteer's, the first organizer's): its owner chooses their own at the
+    first sign-in (issue 47). The row goes when they do."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="one_time_password"
+    )
+    made_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("one-time password")
+        verbose_name_plural = _("one-time passwords")
+
+    def __str__(self) -> str:
+        return f"user {self.user_id}"
