@@ -10,7 +10,7 @@ from django.utils import translation
 from scoring.printing import documents, draw, rows
 from scoring.printing.draw.cue_cards import AMPERSAND_GAP, NAME_MAX
 from scoring.printing.fonts import LEADING, MIN_SIZE, PLACEHOLDER, fonts, prepare, wrap
-from tables.models import Couple, Punch
+from tables.models import Couple, Evening, Punch
 
 from . import factory
 from .pdf import all_text, ink_near_edges, text_sizes
@@ -178,3 +178,16 @@ def test_the_french_fifty_fifty_says_the_halls_share_not_its_half(db):
         lines = [line.label for line in rows.results_rows(evening).fifty_fifty]
     assert "La part de la salle" in lines
     assert "La moitié de la salle" not in lines
+
+
+def test_the_french_fifty_fifty_winner_not_drawn_yet_is_a_ticket_not_yet_drawn(db):
+    """The jar's numbers are "Pas encore pigés" (plural, drawn from a hat); the
+    50/50's winner is one ticket, not drawn yet: "Pas encore tiré"."""
+    evening = factory.full_evening()
+    Evening.objects.filter(pk=evening.pk).update(fifty_fifty_ticket="", fifty_fifty_winner="")
+    evening.refresh_from_db()
+    with translation.override("fr"):
+        lines = {line.label: line.value for line in rows.results_rows(evening).fifty_fifty}
+        text = all_text(render("results", evening))
+    assert lines["Gagnant"] == "Pas encore tiré"
+    assert "Gagnant Pas encore tiré" in text and "pigés" not in text.split("Gagnant", 1)[1]

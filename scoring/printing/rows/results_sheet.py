@@ -6,7 +6,7 @@ from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.html import strip_tags
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import npgettext
+from django.utils.translation import npgettext, pgettext
 
 from scoring.results import TIED, evening_results, money_text
 from tables.models import Evening
@@ -189,7 +189,9 @@ def _fifty_lines(results) -> tuple[Line, ...]:
             winner = f"{winner} · {fifty.winner}" if winner else fifty.winner
         lines.append(Line(_("Winner"), winner))
     else:
-        lines.append(Line(_("Winner"), _("Not drawn yet")))
+        # The ticket is not drawn yet (French: "Pas encore tiré", not the
+        # jar's numbers' "Pas encore pigés").
+        lines.append(Line(_("Winner"), pgettext("50/50 winner", "Not drawn yet")))
     lines.append(Line(_("The hall's half"), money_text(fifty.hall_share)))
     return tuple(lines)
 
