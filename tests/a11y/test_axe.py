@@ -39,3 +39,20 @@ def test_no_wcag_violation(pages, name):
         if violations:
             found.append(f"{name} at {size} size in {language}:\n{describe(violations)}")
     assert not found, "\n".join(found)
+
+
+HEADINGS = {"runOnly": {"type": "rule", "values": ["heading-order"]}, "resultTypes": ["violations"]}
+
+
+@pytest.mark.parametrize("name", PAGE_IDS)
+def test_headings_go_down_one_level_at_a_time(pages, name):
+    """axe's heading-order (a best practice, outside the WCAG tags above): a
+    screen reader's list of headings has no level skipped (an h2 then an h4)."""
+    found = []
+    for language in ("en", "fr"):
+        page = pages.open("phone", language, name)
+        open_every_details(page)
+        violations = AXE.run(page, options=HEADINGS).response["violations"]
+        if violations:
+            found.append(f"{name} in {language}:\n{describe(violations)}")
+    assert not found, "\n".join(found)
