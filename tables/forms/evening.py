@@ -57,6 +57,8 @@ class HallForm(PhoneAddressMixin, forms.ModelForm):
             "privacy",
             "phone_address",
             "self_checkin",
+            "books_year_start",
+            "lottery_licence",
         ]
         widgets = {"note": forms.TextInput(attrs={"maxlength": MAX_HALL_NOTE})}
         help_texts = {
@@ -79,7 +81,22 @@ class HallForm(PhoneAddressMixin, forms.ModelForm):
                 "Couples waiting in line register themselves on their phone (a QR code at "
                 "the door, printed from the print page); a volunteer confirms each at the door."
             ),
+            "books_year_start": _(
+                "The hall's books show a financial year from the first day of this month."
+            ),
+            "lottery_licence": _(
+                "The licence the 50/50 draw runs under, if the province gave one: printed "
+                "on the 50/50 line of the results sheet and on the books' statement."
+            ),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A form sent without it (a script, an older page) keeps the hall's month.
+        self.fields["books_year_start"].required = False
+
+    def clean_books_year_start(self) -> int:
+        return self.cleaned_data.get("books_year_start") or self.instance.books_year_start or 1
 
 
 class HallCreateForm(HallForm):

@@ -18,6 +18,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dates import MONTHS
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -36,6 +37,7 @@ MAX_NAME = 80
 MAX_COUPLE_NUMBER = 9999
 MAX_HALL_SLUG = 60
 MAX_HALL_NOTE = 200
+MAX_LICENCE = 60
 # When an evening usually starts (a new evening's start time).
 DEFAULT_START_TIME = datetime.time(19, 30)
 # An evening's date is in these years, however it comes in (the forms, the
@@ -112,6 +114,18 @@ class Hall(models.Model):
     # Couples register themselves on their phone while they wait in line
     # (tables/services/checkin.py); a volunteer confirms each at the door.
     self_checkin = models.BooleanField(_("self check-in at the door"), default=False)
+    # The hall's books (scoring/books): its financial year starts on the
+    # first day of this month; the licence is printed on the 50/50 line of
+    # the results sheet and on the books' statement.
+    books_year_start = models.PositiveSmallIntegerField(
+        _("first month of the financial year"),
+        choices=list(MONTHS.items()),
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(12)],
+    )
+    lottery_licence = PlainCharField(
+        _("lottery licence number"), max_length=MAX_LICENCE, blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -12,8 +12,13 @@ from tables import services
 from tables.forms import EveningForm, HallForm
 from tables.models import DEFAULT_START_TIME, Evening, Hall
 
-# The admin's hall page carries the memberships inline: none sent.
-NO_MEMBERS = {"memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0"}
+# The admin's hall page carries the memberships inline: none sent. Its
+# month list always sends a month.
+NO_MEMBERS = {
+    "memberships-TOTAL_FORMS": "0",
+    "memberships-INITIAL_FORMS": "0",
+    "books_year_start": "1",
+}
 
 
 def test_a_new_hall_gets_a_slug_from_its_name(db):
