@@ -36,8 +36,24 @@ def _page(request, evening: Evening, tiebreak: TieBreak, *, form=None, error="",
         else TieChoicesForm(couples=couples),
         "cut_form": form if isinstance(form, CutForm) else CutForm(couples=state.to_cut),
         "error": error,
+        "focus": _focus(tiebreak, state, error) if request.htmx else "",
     }
     return render_page(request, TEMPLATE, PARTIAL, context, status)
+
+
+def _focus(tiebreak: TieBreak, state, error: str) -> str:
+    """Where the keyboard goes when a step's answer replaces the section:
+    the step now due (its heading, read out by a screen reader; the next Tab
+    is its first control), not the top of the page nine Tabs back."""
+    if error or state.error or state.stale:
+        return "message"
+    if tiebreak.status == TieBreak.Status.SETTLED:
+        return "settled"
+    if tiebreak.status == TieBreak.Status.CUTTING:
+        return "cut"
+    if tiebreak.status == TieBreak.Status.PLAYING:
+        return "playoff"
+    return "choices"
 
 
 def _after(request, evening, tiebreak) -> HttpResponse:

@@ -88,3 +88,66 @@ def test_an_organizer_settles_a_three_way_tie_by_a_cut_on_a_phone(
     expect(phone.locator("#place-1")).to_contain_text("settled")
     expect(phone.locator("#place-1 li.winner")).to_contain_text(NAMES[winner - 1][0])
     screenshot(phone, "scoring-prizes-settled")
+
+
+def focused(page) -> str:
+    """What has the keyboard focus: its tag and its text."""
+    return page.evaluate(
+        "() => { const el = document.activeElement;"
+        " return el.tagName.toLowerCase() + ': ' + el.textContent.trim().replace(/\\s+/g, ' '); }"
+    )
+
+
+def test_each_step_of_a_tie_break_keeps_the_keyboard_on_the_tie(
+    live_server, phone, organizer, tied_evening
+):
+    """Issue 48, point 13: after each step the focus fell to the top of the
+    page (nine Tabs back to the next step). It goes to the step now due (its
+    heading, which a screen reader reads out) and the next Tab is its button."""
+    sign_in(phone, live_server, "olive")
+    phone.goto(f"{live_server.url}/evenings/{tied_evening.slug}/prizes/")
+    phone.get_by_role("button", name="Settle the tie").click()
+    phone.wait_for_url("**/ties/*/")
+
+    phone.get_by_role("button", name="Everyone: cut").focus()
+    phone.keyboard.press("Enter")
+    expect(phone.get_by_role("heading", name="Cut: couples 1, 2 and 3")).to_be_visible()
+    assert focused(phone) == "h2: Cut: couples 1, 2 and 3"
+    phone.keyboard.press("Tab")
+    assert focused(phone) == "button: Deal the cut on screen"
+
+    for deal in range(1, 11):
+        phone.keyboard.press("Enter")
+        expect(phone.locator(".cut-round")).to_have_count(deal)
+        if phone.get_by_role("heading", name="Settled").is_visible():
+            break
+        assert focused(phone).startswith("h2: Cut: couples ")
+        phone.keyboard.press("Tab")
+        assert focused(phone) == "button: Deal the cut on screen"
+    assert focused(phone) == "h2: Settled"
+    phone.keyboard.press("Tab")
+    assert focused(phone) == "a: Back to the prizes"
+
+
+def test_a_play_off_keeps_the_keyboard_on_the_game_still_to_play(
+    live_server, phone, organizer, tied_evening
+):
+    sign_in(phone, live_server, "olive")
+    phone.goto(f"{live_server.url}/evenings/{tied_evening.slug}/prizes/")
+    phone.get_by_role("button", name="Settle the tie").click()
+    phone.wait_for_url("**/ties/*/")
+
+    phone.get_by_role("button", name="Everyone: play off").focus()
+    phone.keyboard.press("Enter")
+    expect(phone.get_by_role("heading", name="The play-off")).to_be_visible()
+    assert focused(phone) == "h2: The play-off"
+    for game in range(1, 3):  # three couples: one game (one goes through), then the final
+        phone.keyboard.press("Tab")
+        assert focused(phone).startswith("button: Couple ")
+        phone.keyboard.press("Enter")
+        expect(phone.locator(".playoff-game strong")).to_have_count(game)
+        if phone.get_by_role("heading", name="Settled").is_visible():
+            break
+        assert focused(phone) == "h2: The play-off"
+    expect(phone.get_by_role("heading", name="Settled")).to_be_visible()
+    assert focused(phone) == "h2: Settled"
