@@ -111,11 +111,13 @@ def jar_chain(jar_evenings: list[Evening]) -> tuple[list[dict], dict[int, dict |
     """The cookie-jar evenings of these evenings' halls up to the latest of
     them, oldest first, with their settled outcomes (one query), and for
     each evening the one its jar carries over from: the hall's previous
-    cookie-jar evening by date (RULES.md A7), or None."""
+    cookie-jar evening by date (RULES.md A7), or None. A cancelled evening
+    is not played: the jar goes past it, to the next one."""
     halls = {evening.hall_id for evening in jar_evenings}
     latest = max(evening.date for evening in jar_evenings)
     chain = list(
         Evening.objects.filter(hall_id__in=halls, cookie_jar=True, date__lte=latest)
+        .exclude(cancelled=True)
         .order_by("date", "id")
         .values(
             "id",

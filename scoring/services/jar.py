@@ -146,12 +146,13 @@ def reveal(evening: Evening, user=None) -> JarOutcome:
 
 
 def _next_jar_evening(evening: Evening):
-    """The hall's next cookie-jar evening (as a queryset, maybe empty): its
-    pot starts with what this one carries over, so its scoreboard and its
-    calendar entry ("$28.00 already in the jar") change with this jar."""
+    """The hall's next cookie-jar evening that is not cancelled (as a
+    queryset, maybe empty): its pot starts with what this one carries over,
+    so its scoreboard and its calendar entry ("$28.00 already in the jar")
+    change with this jar."""
     later = Q(date__gt=evening.date) | Q(date=evening.date, pk__gt=evening.pk)
     following = (
-        Evening.objects.filter(later, hall_id=evening.hall_id, cookie_jar=True)
+        Evening.objects.filter(later, hall_id=evening.hall_id, cookie_jar=True, cancelled=False)
         .order_by("date", "id")
         .values_list("pk", flat=True)[:1]
     )

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import JarOutcome
+from scoring.results import evening_results
 from scoring.services.jar import reveal
 from tables.models import Evening, Hall
 from tests.scoring.conftest import finish, make_couples
@@ -135,3 +136,26 @@ def test_the_season_says_who_won_the_jar_by_name_as_the_hall_allows(
 def test_the_season_balance_names_the_evening_with_its_date(organizer_client, weeks):
     html = organizer_client.get(reverse("season", args=[weeks[0].hall.pk])).content.decode()
     assert "Carried over from Friday 45s, 20 Nov." in html
+
+
+def test_a_cancelled_evening_between_two_jar_evenings_passes_the_jar_on(weeks):
+    """A snowed-out Friday is not played: the $28 week 1 carried over goes
+    to the next evening played, not into the cancelled one (where it was
+    lost, with a warning that the cancelled evening's jar was never settled)."""
+    week1, week2 = weeks
+    snowed_out = jar_evening(hall=week1.hall, date=WEEK1 + datetime.timedelta(days=1))
+    Evening.objects.filter(pk=snowed_out.pk).update(cancelled=True)
+    week2.refresh_from_db()
+    jar = evening_results(week2).jar
+    assert (jar.carried_in, jar.pot, jar.carried_from_date) == (
+        Decimal("28.00"),
+        Decimal("58.00"),
+        WEEK1,
+    )
+    assert evening_results(week2).warnings == ()
+    # Settling week 1 again tells the evening played next, not the cancelled one.
+    before = Evening.objects.values_list("version", flat=True).get(pk=week2.pk)
+    Evening.objects.filter(pk=week1.pk).update(jar_buy_in=Decimal("3"))
+    week1.refresh_from_db()
+    reveal(week1)
+    assert Evening.objects.values_list("version", flat=True).get(pk=week2.pk) > before
