@@ -7,7 +7,10 @@ that says what is wrong and what to do. `manage.py check_writable` (run by
 `make run` before anything else) refuses to start on such a database.
 """
 
+import shutil
 import sqlite3
+import threading
+from pathlib import Path
 
 from django.db import DatabaseError, OperationalError, transaction
 from django.utils.translation import gettext as _
@@ -28,6 +31,47 @@ def cannot_write(error: BaseException) -> bool:
         return False
     text = str(error).lower()
     return any(words in text for words in _CANNOT_WRITE)
+
+
+# Less room than this on the SQLite database's disk counts as full: a game's
+# results and the backup after it need some.
+LOW_DISK_BYTES = 16 * 1024 * 1024
+
+_refused = threading.Event()  # this process saw a write refused, not yet seen to work again
+
+
+def note_write_refused() -> None:
+    """A write was just refused (the error page, a sign-in's bookkeeping):
+    the organizer's hub says so until a write works again."""
+    _refused.set()
+
+
+def cannot_write_now(folder: Path | None = None) -> bool:
+    """Can nothing be saved right now? True when the disk of `folder` (the
+    SQLite database's) has almost no room left, or when a write was refused
+    lately and a fresh try (`write_problem`) still fails. Costs a look at
+    the disk's free space, and a try only after a refusal."""
+    if folder is not None:
+        try:
+            if shutil.disk_usage(folder).free < LOW_DISK_BYTES:
+                return True
+        except OSError:
+            pass
+    if _refused.is_set():
+        if write_problem() is not None:
+            return True
+        _refused.clear()
+    return False
+
+
+def cannot_save_warning() -> str:
+    """The organizer's hub, while `cannot_write_now`."""
+    return _(
+        "Nothing can be saved right now: the disk is full, or the database cannot be "
+        "written. Signing in and reading every page still work. Free some disk space on "
+        "the server (or give it back write access to its data folder); this line goes "
+        "once saving works again."
+    )
 
 
 def cannot_write_message() -> str:

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from cardnight.database import cannot_write, cannot_write_message
+from cardnight.database import cannot_write, cannot_write_message, note_write_refused
 from cardnight.errors import UserError
 
 logger = logging.getLogger(__name__)
@@ -54,6 +54,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if cannot_write(error):
         # Not "back in a moment": it stays this way until someone fixes it.
         logger.error("database cannot be written: %s", error)
+        note_write_refused()
         return error_page(request, _("Nothing was saved"), cannot_write_message(), 503)
     if isinstance(error, (OperationalError, InterfaceError)):
         logger.error("database unavailable: %s", error)

@@ -107,6 +107,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A one-time password is changed before anything else (tables/views/password.py).
+    "tables.views.password.OneTimePasswordMiddleware",
     # A public page's phone id (tables/views/devices.py): a cookie, not a session row.
     "tables.views.devices.DeviceCookieMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -223,12 +225,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
 AUTHENTICATION_BACKENDS = [
-    "cardnight.signin.SignInBackend",
+    "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Sign-in attempts are rate-limited: after 5 failures for one user name from
-# one address, that pair waits 5 minutes; and one address may try at most 10
-# different user names that fail in that time (cardnight.signin).
+# one address, that pair waits 5 minutes. Nothing locks a whole address: a
+# hall's phones share one (docs/decisions.md "Decisions", Sign-in).
 AXES_FAILURE_LIMIT = envint("CARDNIGHT_SIGNIN_FAILURES", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("CARDNIGHT_SIGNIN_COOLOFF_MINUTES", 5))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -236,12 +238,13 @@ AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_VERBOSE = False
-CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS = envint("CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS", 10)
 # Reverse proxies in front of CardNight that append the client's address to
 # X-Forwarded-For (0: none, the header is ignored).
 # See docs/hosting.md "Environment variables".
 CARDNIGHT_TRUSTED_PROXIES = envint("CARDNIGHT_TRUSTED_PROXIES", 0)
 AXES_CLIENT_IP_CALLABLE = "cardnight.signin.client_ip"
+# Skips its writes when the database cannot be written (cardnight.signin).
+AXES_HANDLER = "cardnight.signin.SignInHandler"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "evening-list"
 LOGOUT_REDIRECT_URL = "login"
@@ -283,6 +286,11 @@ SECURE_HSTS_PRELOAD = HTTPS
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = 60 * 60 * 12  # one long evening
+# A session is a signed cookie, not a row: signing in writes nothing to the
+# database, so a full disk does not lock people out. Signing out ends it on
+# this phone; a changed password ends it on every phone (Django's session
+# hash). Why: docs/decisions.md "Decisions", Sign-in.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"

@@ -1,7 +1,9 @@
-"""Who is signing in, and how often (issue 12, point 15).
+"""Who is signing in.
 
-django-axes locks a user name after too many wrong passwords from one
-address. Two additions:
+django-axes locks a user name at one address after too many wrong passwords
+there (AXES_LOCKOUT_PARAMETERS): the pair waits, nobody else does. A hall's
+phones share one address on its Wi-Fi, so nothing locks an address as a
+whole (docs/decisions.md "Decisions", Sign-in).
 
 - `client_ip`: behind a reverse proxy every request comes from the proxy's
   address. With CARDNIGHT_TRUSTED_PROXIES=N (the number of proxies in front
@@ -9,18 +11,18 @@ address. Two additions:
   the outermost trusted proxy saw: the N-th entry from the right. With 0
   (the default, a hall's laptop with phones on its Wi-Fi) the header is
   ignored, since anyone can send it.
-- `SignInBackend`: one address may try at most CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS
-  different user names that failed within the cool-off time; each try costs
-  a password hash, and guessing names is how accounts are found.
 """
 
 import ipaddress
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from axes.backends import AxesStandaloneBackend
-from axes.exceptions import AxesBackendPermissionDenied
-from axes.models import AccessAttempt
+from axes.handlers.database import AxesDatabaseHandler
 from django.conf import settings
-from django.utils import timezone
+from django.contrib.auth import models as auth_models
+from django.db import DatabaseError, transaction
+
+from cardnight.database import cannot_write, note_write_refused
 
 
 def _address(text: str) -> str | None:
@@ -44,24 +46,47 @@ def client_ip(request) -> str | None:
     return _address(hops[-min(proxies, len(hops))]) or remote
 
 
-def names_tried(address: str | None) -> set[str]:
-    """User names that failed from `address` within the cool-off time."""
-    if not address:
-        return set()
-    since = timezone.now() - settings.AXES_COOLOFF_TIME
-    return set(
-        AccessAttempt.objects.filter(ip_address=address, attempt_time__gte=since)
-        .values_list("username", flat=True)
-        .distinct()
-    )
+# --- Signing in with a full disk ---------------------------------------------
+# Signing in writes nothing that matters: the session is a signed cookie
+# (SESSION_ENGINE), and what else a sign-in writes (the account's last
+# sign-in time, django-axes' count of wrong passwords and its log) is
+# bookkeeping. When the database cannot be written (a full disk), that
+# bookkeeping is skipped and the person signs in and reads every page; the
+# hub says why nothing can be saved (cardnight.database.cannot_write_now).
 
 
-class SignInBackend(AxesStandaloneBackend):
-    """django-axes' checks, then the limit on new user names per address."""
+@contextmanager
+def unless_cannot_write() -> Iterator[None]:
+    """Run the block in a savepoint; if the database refuses its write (full,
+    read-only), undo it, note it for the hub, and carry on."""
+    try:
+        with transaction.atomic():
+            yield
+    except DatabaseError as error:
+        if not cannot_write(error):
+            raise
+        note_write_refused()
 
-    def authenticate(self, request, username=None, password=None, **kwargs):
-        super().authenticate(request, username=username, password=password, **kwargs)
-        tried = names_tried(client_ip(request))
-        if username not in tried and len(tried) >= settings.CARDNIGHT_SIGNIN_NAMES_PER_ADDRESS:
-            request.axes_locked_out = True  # AxesMiddleware answers with the lockout page
-            raise AxesBackendPermissionDenied("too many user names from one address")
+
+def update_last_login(sender, user, **kwargs) -> None:
+    """Django's `update_last_login` (the `user_logged_in` receiver), skipped
+    when the database cannot be written."""
+    with unless_cannot_write():
+        auth_models.update_last_login(sender, user, **kwargs)
+
+
+class SignInHandler(AxesDatabaseHandler):
+    """django-axes' database handler, whose writes are skipped when the
+    database cannot be written (wrong passwords are then not counted)."""
+
+    def user_login_failed(self, sender, credentials: dict, request=None, **kwargs):
+        with unless_cannot_write():
+            super().user_login_failed(sender, credentials, request, **kwargs)
+
+    def user_logged_in(self, sender, request, user, **kwargs):
+        with unless_cannot_write():
+            super().user_logged_in(sender, request, user, **kwargs)
+
+    def user_logged_out(self, sender, request, user, **kwargs):
+        with unless_cannot_write():
+            super().user_logged_out(sender, request, user, **kwargs)

@@ -3,6 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from cardnight import views
+from tables.views.password import PasswordChangeView
 
 handler400 = "cardnight.error_pages.bad_request"
 handler403 = "cardnight.error_pages.permission_denied"
@@ -17,8 +18,8 @@ urlpatterns = [
     path("", include("scoring.board.urls")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # A new volunteer's one-time password is changed here after signing in.
-    path("accounts/password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    # A one-time password is changed here at the first sign-in.
+    path("accounts/password/", PasswordChangeView.as_view(), name="password_change"),
     path(
         "accounts/password/done/",
         auth_views.PasswordChangeDoneView.as_view(),

@@ -25,7 +25,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cardnight import backup
+from cardnight import backup, database
 from scoring.models import Prize, prize_label, prizes_on
 from scoring.results import EveningResults, evening_results
 from tables import queries
@@ -276,6 +276,9 @@ def _steps(
 
 def _warnings(evening, results, disputed, late, phone_host, last_backup, steps) -> list[Warning]:
     warnings: list[Warning] = []
+    sqlite = backup.sqlite_path()
+    if database.cannot_write_now(sqlite.parent if sqlite is not None else None):
+        warnings.append(Warning("cannot-write", database.cannot_save_warning()))
     if phone_host and is_loopback(phone_host):
         warnings.append(
             Warning(

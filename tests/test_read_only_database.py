@@ -2,6 +2,7 @@
 read-only or full disk). Reads keep working, the public board included;
 writes answer 503 saying what is wrong; the server refuses to start."""
 
+import shutil
 import sqlite3
 
 import pytest
@@ -10,8 +11,10 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
+from cardnight import database
 from cardnight.database import cannot_write, sqlite_pragmas
 from tables.models import Couple, Evening
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -79,3 +82,38 @@ def test_only_write_refusals_count_as_cannot_write():
     assert cannot_write(sqlite3.OperationalError("database or disk is full"))
     assert not cannot_write(sqlite3.OperationalError("database is locked"))
     assert not cannot_write(ValueError("readonly database"))
+
+
+@sqlite_only
+def test_with_the_disk_full_people_still_sign_in_and_read(organizer, read_only):
+    """Signing in writes nothing the database must keep (the session is a
+    signed cookie; the last sign-in time and the wrong-password count are
+    skipped when the database refuses them): the organizer signs in, reads
+    every page, and the hub says why nothing can be saved."""
+    client = Client(raise_request_exception=False)
+    response = client.post(reverse("login"), {"username": "olive", "password": PASSWORD})
+    assert response.status_code == 302 and response["Location"] == reverse("evening-list")
+    assert client.get(reverse("evening-list")).status_code == 200
+    hub = client.get(reverse("evening-detail", args=[read_only.slug]))
+    assert hub.status_code == 200
+    assert "Nothing can be saved right now: the disk is full" in hub.content.decode()
+    assert client.get(reverse("board", args=[read_only.slug])).status_code == 200
+    # A wrong password is still refused (not counted), and says so plainly.
+    wrong = Client().post(reverse("login"), {"username": "olive", "password": "nope"})
+    assert wrong.status_code == 200
+    assert "enter a correct username and password" in wrong.content.decode()
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA query_only=OFF")
+    # Writable again: the hub's warning goes at the next look.
+    hub = client.get(reverse("evening-detail", args=[read_only.slug])).content.decode()
+    assert "Nothing can be saved right now" not in hub
+
+
+def test_a_disk_with_no_room_left_shows_on_the_hub(organizer_client, evening, monkeypatch):
+    if connection.vendor != "sqlite":
+        pytest.skip("the room left is looked at on the SQLite database's disk")
+    monkeypatch.setattr(
+        database.shutil, "disk_usage", lambda folder: shutil._ntuple_diskusage(10**9, 10**9, 4096)
+    )
+    hub = organizer_client.get(reverse("evening-detail", args=[evening.slug])).content.decode()
+    assert "Nothing can be saved right now" in hub

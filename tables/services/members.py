@@ -1,7 +1,8 @@
 """A hall's people (issue 15): a site administrator adds a hall with its first
 organizer; the hall's organizers add volunteers and co-organizers and remove
 them. A new account gets a one-time password, shown once and never kept in
-the clear; there is no e-mail server to send it."""
+the clear (there is no e-mail server to send it), and its owner chooses their
+own at the first sign-in (tables/views/password.py)."""
 
 import secrets
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
 
-from ..models import Hall, Membership
+from ..models import Hall, Membership, OneTimePassword
 
 ORGANIZER = Membership.Role.ORGANIZER
 
@@ -52,6 +53,7 @@ def add_member(hall: Hall, username: str, role: str) -> Added:
     if user is None:
         password = new_password()
         user = User.objects.create_user(username, password=password)
+        OneTimePassword.objects.create(user=user)  # changed at the first sign-in
     elif not user.is_active:
         raise Conflict(_("The account “%(name)s” is switched off.") % {"name": user.username})
     membership, _created = Membership.objects.update_or_create(

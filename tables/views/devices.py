@@ -3,11 +3,8 @@ of its own, hashed (the table-side page's late reports and the one-phone-
 one-couple check, the self check-in page's entries). Nothing about the
 person; a browser without the cookie is a new phone.
 
-The id is not kept in the session: a session is a row in the database, and
-in a flurry of results every table-side phone's first report would write
-one (and every later page would read it). The cookie costs no query. A
-phone that got its id in the session before keeps it: it is read from
-there once and moved into the cookie.
+The id is a cookie of its own, apart from the session, which only signing
+in makes: a phone at a table or at the door never signs in.
 
     device_of(request) -> str      this browser's hash, made on first use
     known_device(request) -> str   its hash if it has one ("" otherwise)
@@ -26,14 +23,9 @@ _NEW = "_cardnight_new_device"  # the request attribute: a token the response mu
 
 
 def _token(request: HttpRequest) -> str:
-    """The id this browser carries: the cookie's, a token made earlier in this
-    request, or one an older version kept in its session ("" when none)."""
-    token = request.get_signed_cookie(COOKIE, default="", salt=_SALT) or getattr(request, _NEW, "")
-    if not token and settings.SESSION_COOKIE_NAME in request.COOKIES:
-        token = request.session.get("device", "")
-        if token:
-            setattr(request, _NEW, token)  # moved into the cookie
-    return token
+    """The id this browser carries: the cookie's, or a token made earlier in
+    this request ("" when none)."""
+    return request.get_signed_cookie(COOKIE, default="", salt=_SALT) or getattr(request, _NEW, "")
 
 
 def _hash(token: str) -> str:

@@ -226,6 +226,17 @@ class Browser:
         )
         assert status == 302, status
 
+    def choose_password(self, old: str, new: str) -> None:
+        """Change a one-time password, as the first sign-in asks."""
+        status, html = self.get("/accounts/password/")
+        assert status == 200, status
+        match = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html)
+        assert match
+        fields = {"old_password": old, "new_password1": new, "new_password2": new}
+        fields["csrfmiddlewaretoken"] = match.group(1)
+        status, _ = self.post("/accounts/password/", fields)
+        assert status == 302, status
+
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):

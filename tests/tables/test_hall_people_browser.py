@@ -33,5 +33,12 @@ def test_an_organizer_adds_a_volunteer_on_a_phone(live_server, phone, organizer,
     phone.get_by_label("Username").fill("vera")
     phone.get_by_label("Password").fill(password)
     phone.get_by_role("button", name="Sign in").click()
-    phone.wait_for_load_state()
+    # The one-time password is changed first.
+    expect(phone.get_by_role("heading", name="Choose your own password")).to_be_visible()
+    screenshot(phone, "hall-people-choose-password")
+    phone.get_by_label("Old password").fill(password)
+    phone.get_by_label("New password", exact=True).fill("kitchen-table-45")
+    phone.get_by_label("New password confirmation").fill("kitchen-table-45")
+    phone.get_by_role("button", name="Save my password").click()
     expect(phone.get_by_role("link", name="Evenings")).to_be_visible()
+    expect(phone.locator(".message").get_by_text("Your password is changed.")).to_be_visible()

@@ -6,7 +6,8 @@ names their organizers (issue 15). On a one-hall laptop it is the organizer.
 With DJANGO_SUPERUSER_USERNAME and DJANGO_SUPERUSER_PASSWORD set, that account
 is created (or its password left alone if it exists). Otherwise, when no
 organizer exists yet, an account "organizer" is created with a one-time
-password that is printed once.
+password that is printed once. A printed password is changed at the first
+sign-in (OneTimePassword).
 """
 
 import os
@@ -16,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from tables.models import Membership
+from tables.models import Membership, OneTimePassword
 
 
 class Command(BaseCommand):
@@ -30,7 +31,8 @@ class Command(BaseCommand):
         if username:
             user, created = User.objects.get_or_create(username=username)
             if created:
-                if not password:
+                one_time = not password
+                if one_time:
                     password = secrets.token_urlsafe(9)
                     self.stdout.write(
                         f"Organizer {username!r} created, one-time password: {password}"
@@ -40,6 +42,8 @@ class Command(BaseCommand):
                 user.set_password(password)
                 user.is_staff = user.is_superuser = True
                 user.save()
+                if one_time:
+                    OneTimePassword.objects.create(user=user)
             if not (user.is_staff and user.is_superuser):
                 user.is_staff = user.is_superuser = True
                 user.save(update_fields=["is_staff", "is_superuser"])
@@ -54,11 +58,12 @@ class Command(BaseCommand):
         user = User.objects.create_user("organizer", password=password)
         user.is_staff = user.is_superuser = True
         user.save()
+        OneTimePassword.objects.create(user=user)
         self.stdout.write(
             self.style.WARNING(
                 "No organizer existed, so one was made.\n"
                 f"  username: organizer\n  password: {password}\n"
                 "Write it down now: it is shown only this once. "
-                "After signing in, change it under “Evenings”, “Change my password”."
+                "At the first sign-in you choose your own."
             )
         )
