@@ -28,6 +28,7 @@ urlpatterns = [
         name="checkin-remove",
     ),
     # The self check-in page: public, reached through the evening's own link.
+    path("evenings/<slug:slug>/checkin/clear/", door.checkin_clear, name="checkin-clear"),
     path("c/<slug:token>/", checkin.checkin_page, name="checkin"),
     path("c/<slug:token>/withdraw/<int:entry>/", checkin.checkin_withdraw, name="checkin-withdraw"),
     path("halls/new/", evenings.hall_create, name="hall-create"),

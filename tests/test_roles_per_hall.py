@@ -81,6 +81,7 @@ ORGANIZER_ONLY = {
     "game-correct",
     "late-report-settle",
     "couple-remove",
+    "checkin-clear",
     # prizes and settling ties: they decide who wins money
     "prize-set",
     "tiebreak-open",

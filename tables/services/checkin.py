@@ -9,10 +9,14 @@ entries (`device`, a hash of a random id in its session cookie), so nobody
 at the door can read the hall's people from it.
 
 Entries are accepted only while the evening is registering (the hall's
-setting on, play not started), at most ENTRIES_PER_PHONE per phone per
-evening and PER_MINUTE a minute (counted in Django's cache), and at most
-MAX_WAITING waiting at once. An entry expires EXPIRES after it was made, or
-when play starts.
+setting on, play not started). The limits (issue 47) are counted from the
+entries themselves, under the evening's lock, so they hold across server
+processes and against a script that sends a fresh cookie each time: at most
+ENTRIES_PER_PHONE per phone per evening and PER_MINUTE a minute, at most
+ALL_PER_MINUTE new entries a minute from all phones together, and at most
+MAX_WAITING waiting at once. An organizer clears the whole waiting list in
+one tap (`clear_waiting`); the door's own form never depends on any of
+this. An entry expires EXPIRES after it was made, or when play starts.
 
     closed_reason(evening) -> str           "" when entries are accepted
     submit_entry(evening, device, player1, player2) -> CheckinEntry
@@ -22,14 +26,13 @@ when play starts.
     confirm_entry(evening, entry_id, key, *, paid, jar_buy_in, warned_about)
         -> (Couple, bool)  register it; False: it was confirmed already
     remove_entry(evening, entry_id) -> bool                the door's "Remove"
+    clear_waiting(evening) -> int                          an organizer's "Clear the list"
 """
 
 from __future__ import annotations
 
 import datetime
-import time
 
-from django.core.cache import cache
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -40,9 +43,13 @@ from . import receipts
 from .door import couple_key, register_couple
 
 EXPIRES = datetime.timedelta(hours=2)
-ENTRIES_PER_PHONE = 4  # per evening, withdrawn ones included
-PER_MINUTE = 3
+ENTRIES_PER_PHONE = 4  # per evening
+PER_MINUTE = 3  # per phone
+# All phones together: a line at the door brings a couple every few seconds at
+# most; a script, dozens a second.
+ALL_PER_MINUTE = 12
 MAX_WAITING = 100  # waiting at once, all phones together
+MINUTE = datetime.timedelta(minutes=1)
 
 
 class NotFound(UserError):
@@ -73,23 +80,21 @@ def is_expired(entry: CheckinEntry, evening: Evening, now: datetime.datetime | N
     return entry.is_waiting and (not evening.is_setup or entry.created_at < _cutoff(now))
 
 
-def _count(key: str, timeout: int) -> int:
-    """Add one to a counter in the cache; its new value."""
-    cache.add(key, 0, timeout)
-    try:
-        return cache.incr(key)
-    except ValueError:  # expired between the two calls
-        cache.set(key, 1, timeout)
-        return 1
-
-
 def _check_limits(evening: Evening, device: str) -> None:
-    """Refuse a phone over its caps; counts this entry (before it is written,
-    so that two sent at once cannot both slip under the cap)."""
-    minute = int(time.time() // 60)
-    if _count(f"checkin:minute:{device}:{minute}", 120) > PER_MINUTE:
+    """Refuse an entry over the limits (called under the evening's lock, so
+    two sent at once cannot both slip under one)."""
+    entries = evening.checkin_entries
+    now = timezone.now()
+    if entries.filter(created_at__gte=_cutoff(now), confirmed_at=None).count() >= MAX_WAITING:
+        raise Conflict(_("The door's list is full: register with a volunteer at the door."))
+    if entries.filter(created_at__gte=now - MINUTE).count() >= ALL_PER_MINUTE:
+        raise Conflict(
+            _("Many phones are sending names right now. Wait a minute, or register at the door.")
+        )
+    mine = entries.filter(device=device)
+    if mine.filter(created_at__gte=now - MINUTE).count() >= PER_MINUTE:
         raise Conflict(_("Too many entries from this phone in a minute. Wait a moment."))
-    if _count(f"checkin:evening:{evening.pk}:{device}", 24 * 3600) > ENTRIES_PER_PHONE:
+    if mine.count() >= ENTRIES_PER_PHONE:
         raise Conflict(
             _("This phone has sent %(n)s entries tonight: register with a volunteer at the door.")
             % {"n": ENTRIES_PER_PHONE}
@@ -108,9 +113,6 @@ def submit_entry(evening: Evening, device: str, player1: str, player2: str) -> C
         for entry in mine:
             if couple_key(entry.player1, entry.player2) == key and not is_expired(entry, evening):
                 return entry
-        waiting = evening.checkin_entries.filter(confirmed_at=None, created_at__gte=_cutoff())
-        if waiting.count() >= MAX_WAITING:
-            raise Conflict(_("The door's list is full: register with a volunteer at the door."))
         _check_limits(evening, device)
         # Names typed on a phone are kept no longer than they are of use.
         evening.checkin_entries.filter(confirmed_at=None, created_at__lt=_cutoff()).delete()
@@ -213,3 +215,12 @@ def remove_entry(evening: Evening, entry_id: int) -> bool:
             raise Conflict(_("This entry is registered already: remove the couple instead."))
         entry.delete()
         return True
+
+
+def clear_waiting(evening: Evening) -> int:
+    """An organizer's "Clear the waiting list": every entry still waiting goes
+    (a prankster's, or a list nobody will confirm); the couples registered
+    stay. How many went."""
+    with Evening.changing(evening) as evening:
+        deleted, _by_model = evening.checkin_entries.filter(confirmed_at=None).delete()
+        return deleted

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cardnight.error_pages import user_error
@@ -246,6 +247,27 @@ def checkin_remove(request: HttpRequest, slug: str, entry: int) -> HttpResponse:
     except UserError as error:
         return user_error(request, error, back=reverse("door", args=[evening.slug]))
     messages.success(request, _("Removed from the waiting list."))
+    if request.htmx:
+        return _door(request, evening, CoupleForm(evening=evening))
+    return redirect("door", evening.slug)
+
+
+@require_POST
+@organizer_required
+def checkin_clear(request: HttpRequest, slug: str) -> HttpResponse:
+    """An organizer's one tap: every entry still waiting at the door goes
+    (a prankster's flood, or a list nobody will confirm)."""
+    evening = request.evening
+    cleared = checkin.clear_waiting(evening)
+    messages.success(
+        request,
+        ngettext(
+            "%(n)s entry taken off the waiting list.",
+            "%(n)s entries taken off the waiting list.",
+            cleared,
+        )
+        % {"n": cleared},
+    )
     if request.htmx:
         return _door(request, evening, CoupleForm(evening=evening))
     return redirect("door", evening.slug)

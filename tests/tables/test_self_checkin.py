@@ -120,20 +120,92 @@ def test_the_same_names_sent_twice_are_one_entry(open_evening):
     assert CheckinEntry.objects.count() == 1
 
 
-def test_a_phone_is_capped_per_minute_and_per_evening(open_evening, monkeypatch):
+def a_minute_later(entries=None) -> None:
+    """Move every entry (or `entries`) a minute and a second into the past."""
+    rows = CheckinEntry.objects.filter(pk__in=[e.pk for e in entries]) if entries else None
+    (rows or CheckinEntry.objects.all()).update(
+        created_at=timezone.now() - checkin.MINUTE - datetime.timedelta(seconds=1)
+    )
+
+
+def test_a_phone_is_capped_per_minute_and_per_evening(open_evening):
     phone = Client()
     for n in range(checkin.PER_MINUTE):
         assert send(phone, open_evening, f"Ann {n}", "Joe").status_code == 302
     refused = send(phone, open_evening, "One", "More")
     assert refused.status_code == 409 and "in a minute" in refused.content.decode()
-    # A minute later the evening's cap still holds, withdrawn entries included.
-    monkeypatch.setattr(checkin.time, "time", lambda: 10_000_000.0)
-    CheckinEntry.objects.all().delete()
+    a_minute_later()
     for n in range(checkin.ENTRIES_PER_PHONE - checkin.PER_MINUTE):
         assert send(phone, open_evening, f"Bea {n}", "Joe").status_code == 302
+    a_minute_later()
     refused = send(phone, open_evening, "Last", "Try")
     assert refused.status_code == 409 and "entries tonight" in refused.content.decode()
     assert send(Client(), open_evening, "Other", "Phone").status_code == 302  # per phone
+
+
+def test_the_limits_hold_across_server_processes(open_evening, settings):
+    """Counted from the entries, not in a process's memory: two workers of
+    the laptop's server (each its own cache) see the same counts."""
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+        "fragments": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
+    phone = Client()
+    for n in range(checkin.PER_MINUTE):
+        assert send(phone, open_evening, f"Ann {n}", "Joe").status_code == 302
+    assert send(phone, open_evening, "One", "More").status_code == 409
+
+
+def test_a_script_with_a_fresh_cookie_each_time_cannot_fill_the_door(
+    open_evening, organizer_client, volunteer_client
+):
+    """A prankster's script sends entries as fast as it can, a new phone each
+    time: it gets ALL_PER_MINUTE a minute, not the door's whole list in
+    seconds; the organizer clears them in one tap; the door registers real
+    couples all along."""
+    sent = [send(Client(), open_evening, f"Prank {n}", "Joke").status_code for n in range(40)]
+    assert sent.count(302) == checkin.ALL_PER_MINUTE
+    refused = send(Client(), open_evening, "Real", "Couple")
+    assert refused.status_code == 409
+    assert "Many phones are sending names right now" in refused.content.decode()
+    # The door's own registration is never blocked.
+    response = volunteer_client.post(door(open_evening), {"player1": "Mary", "player2": "John"})
+    assert response.status_code == 302
+    assert open_evening.couples.filter(player1="Mary").exists()
+    # One tap takes the whole waiting list away, and says how many.
+    page = organizer_client.get(door(open_evening)).content.decode()
+    assert f"Clear the waiting list ({checkin.ALL_PER_MINUTE})" in page
+    response = organizer_client.post(
+        reverse("checkin-clear", args=[open_evening.slug]), follow=True
+    )
+    assert f"{checkin.ALL_PER_MINUTE} entries taken off the waiting list." in (
+        response.content.decode()
+    )
+    assert checkin.waiting_entries(open_evening) == []
+    assert open_evening.couples.count() == 1  # the registered couple stays
+    a_minute_later()
+    assert send(Client(), open_evening, "Real", "Couple").status_code == 302
+
+
+def test_the_list_holds_at_most_max_waiting(open_evening, monkeypatch):
+    monkeypatch.setattr(checkin, "MAX_WAITING", 3)
+    for n in range(3):
+        checkin.submit_entry(open_evening, f"{n:064d}", f"Ann {n}", "Joe")
+    with pytest.raises(Conflict, match="list is full"):
+        checkin.submit_entry(open_evening, "9" * 64, "Bea", "Joe")
+
+
+def test_only_an_organizer_clears_the_waiting_list(open_evening, volunteer_client):
+    checkin.submit_entry(open_evening, "d" * 64, "Mary", "Jim")
+    assert "Clear the waiting list" not in volunteer_client.get(door(open_evening)).content.decode()
+    response = volunteer_client.post(reverse("checkin-clear", args=[open_evening.slug]))
+    assert response.status_code in (403, 404)
+    assert len(checkin.waiting_entries(open_evening)) == 1
+    assert volunteer_client.get(reverse("checkin-clear", args=[open_evening.slug])).status_code in (
+        403,
+        404,
+        405,
+    )
 
 
 def test_an_entry_expires_after_two_hours_and_when_play_starts(open_evening):
@@ -253,8 +325,9 @@ def _queries(client, url) -> int:
 
 
 def test_the_door_and_the_phone_page_cost_the_same_however_many_wait(
-    open_evening, volunteer_client
+    open_evening, volunteer_client, monkeypatch
 ):
+    monkeypatch.setattr(checkin, "ALL_PER_MINUTE", 100)
     phone = Client()
     send(phone, open_evening, "Mary", "Jim")
     send(Client(), open_evening, "Ann", "Joe")
