@@ -8,6 +8,8 @@ never from the request's Host header, which anyone can set.
 """
 
 import ipaddress
+import json
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -59,11 +61,57 @@ def found_address_file() -> Path:
     return Path(settings.PHONE_ADDRESS_FILE)
 
 
-def record_found_address(address: str) -> None:
-    """Keep the address `make run` found (the `addresses` command)."""
+@dataclass(frozen=True)
+class FoundAddress:
+    """An address of this computer that `make run` found: the root of the
+    site's links there, the network interface it is on, and why it was
+    chosen (ROUTE, FIRST) or "" for the others."""
+
+    address: str
+    interface: str = ""
+    why: str = ""
+
+
+ROUTE = "route"  # the interface of the default route: the network the hall's Wi-Fi is
+FIRST = "first"  # no default route (no router): the first private address found
+LISTEN = "listen"  # the server listens on this address only (--host)
+
+
+def record_found_addresses(found: list[FoundAddress]) -> None:
+    """Keep the addresses `make run` found, the chosen one first (the
+    `addresses` command)."""
     path = found_address_file()
     private_dir(path.parent)
-    write_private(path, check_address(address) + "\n")
+    rows = [
+        {"address": check_address(f.address), "interface": f.interface, "why": f.why} for f in found
+    ]
+    write_private(path, json.dumps(rows, ensure_ascii=False) + "\n")
+
+
+def record_found_address(address: str) -> None:
+    """Keep one address as the one `make run` found."""
+    record_found_addresses([FoundAddress(address)])
+
+
+def found_addresses() -> list[FoundAddress]:
+    """What `make run` found, the chosen address first ([] when nothing was
+    found, or the file is unreadable)."""
+    try:
+        text = found_address_file().read_text()
+    except OSError:
+        return []
+    try:
+        rows = json.loads(text)
+        return [
+            FoundAddress(check_address(row["address"]), str(row.get("interface", "")),
+                         str(row.get("why", "")))
+            for row in rows
+        ]  # fmt: skip
+    except (ValueError, TypeError, KeyError, AttributeError):
+        try:  # the one line an older version wrote
+            return [FoundAddress(check_address(text))]
+        except ValueError:
+            return []
 
 
 def site_address() -> str:
@@ -71,10 +119,8 @@ def site_address() -> str:
     configured = settings.CARDNIGHT_ADDRESS
     if configured:
         return check_address(configured)
-    try:
-        return check_address(found_address_file().read_text())
-    except (OSError, ValueError):
-        return FALLBACK_ADDRESS
+    found = found_addresses()
+    return found[0].address if found else FALLBACK_ADDRESS
 
 
 def phone_address(hall=None) -> str:

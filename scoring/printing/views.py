@@ -7,10 +7,12 @@ seating) is a 409 with the reason, never an empty PDF. QR codes and links use
 the hall's "address phones use" (tables.links), changed on the print page.
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -18,7 +20,7 @@ from django.views.decorators.http import require_GET, require_POST
 from cardnight.error_pages import user_error
 from cardnight.errors import UserError
 from tables import links, services
-from tables.access import organizer_required, volunteer_required
+from tables.access import organizer_required, organizers_only, volunteer_required
 from tables.forms import PhoneAddressForm
 
 
@@ -38,7 +40,7 @@ def _index(request: HttpRequest, evening, form: PhoneAddressForm, status: int = 
     from scoring.printing import documents  # reportlab, fonts, segno: on these pages only
 
     address = links.phone_address(evening.hall)
-    found = links.site_address()
+    started = links.found_addresses()
     context = {
         "evening": evening,
         "printouts": documents.printouts(evening),
@@ -48,7 +50,10 @@ def _index(request: HttpRequest, evening, form: PhoneAddressForm, status: int = 
         "address": address,
         "address_form": form,
         "address_is_loopback": links.is_loopback(address),
-        "found_address": found if found != address and not links.is_loopback(found) else "",
+        # What `make run` chose and why, and the computer's other addresses to pick from.
+        "chosen": started[0] if started and not settings.CARDNIGHT_ADDRESS else None,
+        "chosen_network": f" ({started[0].interface})" if started and started[0].interface else "",
+        "other_addresses": [f for f in started if f.address != address],
     }
     return render(request, "printing/index.html", context, status=status)
 
@@ -126,3 +131,29 @@ def quick_start(request: HttpRequest, slug: str) -> HttpResponse:
 @volunteer_required
 def checkin_card(request: HttpRequest, slug: str) -> HttpResponse:
     return _pdf(request, slug, "checkin")
+
+
+@require_GET
+@organizers_only
+def books_statement(request: HttpRequest, hall_id: int) -> HttpResponse:
+    """The statement of the hall's books for a period (scoring.books), on
+    the hall's paper or the one asked for (`paper=letter` or `a4`)."""
+    from scoring import books
+    from scoring.printing.draw.statement import draw_statement
+    from scoring.printing.rows.statement import statement_rows
+
+    back = reverse("books", args=[hall_id])
+    paper = request.GET.get("paper") or request.hall.paper_size
+    try:
+        if paper not in ("letter", "a4"):
+            raise UserError(_("Choose the paper: letter or a4."))
+        period = books.period_from(request.hall, request.GET, timezone.localdate())
+    except UserError as error:
+        return user_error(request, error, back=back)
+    content = draw_statement(statement_rows(books.hall_books(request.hall, period), paper))
+    response = HttpResponse(content, content_type="application/pdf")
+    name = period.year_name or f"{period.start}-to-{period.end}"
+    filename = f"{request.hall.slug}-statement-{name}.pdf".replace("\u2013", "-")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    patch_cache_control(response, private=True, max_age=0)
+    return response

@@ -3,6 +3,7 @@ link is built from it, never from the request's Host header; the print page
 pre-fills it, lets an organizer change it and warns when phones cannot use it."""
 
 import io
+import ipaddress
 
 import pytest
 from django.core.management import call_command
@@ -92,11 +93,93 @@ def test_the_address_make_run_found_is_used_until_the_hall_sets_one(hall):
 def test_the_addresses_command_records_the_lan_address(monkeypatch):
     from tables.management.commands import addresses
 
-    monkeypatch.setattr(addresses, "local_addresses", lambda: ["192.168.4.2", "127.0.0.1"])
+    monkeypatch.setattr(addresses, "default_route_address", lambda: None)
+    monkeypatch.setattr(
+        addresses, "interfaces", lambda: [addresses.Interface("192.168.4.2", "wlan0")]
+    )
     out = io.StringIO()
     call_command("addresses", "--port", "8123", stdout=out)
     assert "http://192.168.4.2:8123/" in out.getvalue()
     assert links.site_address() == "http://192.168.4.2:8123/"
+
+
+WINDOWS_LAPTOP = [
+    # What a Windows laptop with Hyper-V lists: its virtual switch sorts first.
+    ("172.24.160.1", "vEthernet (Default Switch)"),
+    ("192.168.1.23", "Wi-Fi"),
+    ("127.0.0.1", "Loopback Pseudo-Interface 1"),
+    ("169.254.12.7", "Ethernet 2"),
+]
+
+
+def test_the_chosen_address_is_the_default_routes_not_the_smallest(monkeypatch):
+    from tables.management.commands import addresses
+
+    found = [addresses.Interface(a, n) for a, n in WINDOWS_LAPTOP]
+    monkeypatch.setattr(addresses, "interfaces", lambda: found)
+    monkeypatch.setattr(addresses, "default_route_address", lambda: "192.168.1.23")
+    out = io.StringIO()
+    call_command("addresses", "--port", "8000", stdout=out)
+    assert links.site_address() == "http://192.168.1.23:8000/"
+    said = out.getvalue()
+    assert "http://192.168.1.23:8000/  (phones on the same Wi-Fi: QR codes use this one)" in said
+    assert "http://172.24.160.1:8000/  (another network, vEthernet (Default Switch))" in said
+    assert "169.254" not in said
+    kept = links.found_addresses()
+    assert [(f.address, f.interface, f.why) for f in kept] == [
+        ("http://192.168.1.23:8000/", "Wi-Fi", links.ROUTE),
+        ("http://172.24.160.1:8000/", "vEthernet (Default Switch)", ""),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("found", "chosen"),
+    [
+        (["172.24.160.1", "10.0.0.5", "192.168.1.23"], "192.168.1.23"),
+        (["172.24.160.1", "10.0.0.5"], "10.0.0.5"),
+        (["172.24.160.1", "100.64.1.1"], "172.24.160.1"),
+    ],
+)
+def test_without_a_default_route_the_likely_wifi_comes_first(found, chosen):
+    from tables.management.commands import addresses
+
+    ranked = addresses.local_addresses("", [addresses.Interface(a, "") for a in found])
+    assert ranked[0].address == chosen and ranked[-1].address == "127.0.0.1"
+
+
+def test_the_default_route_is_asked_of_the_system_without_sending_anything():
+    from tables.management.commands import addresses
+
+    route = addresses.default_route_address()  # None on a machine with no route
+    assert route is None or ipaddress.ip_address(route).version == 4
+
+
+def test_the_print_page_says_why_and_offers_the_other_addresses(organizer_client, seated):
+    links.record_found_addresses(
+        [
+            links.FoundAddress("http://172.24.160.1:8000/", "vEthernet (Default Switch)", "first"),
+            links.FoundAddress("http://192.168.1.23:8000/", "Wi-Fi"),
+        ]
+    )
+    html = organizer_client.get(url("print-index", seated)).content.decode()
+    assert "it chose http://172.24.160.1:8000/" in html
+    assert "this computer has no router to go out by" in html
+    assert 'aria-label="Use http://192.168.1.23:8000/"' in html
+    response = organizer_client.post(
+        url("print-address", seated), {"phone_address": "http://192.168.1.23:8000/"}
+    )
+    assert response.status_code == 302
+    seated.hall.refresh_from_db()
+    assert seated.hall.phone_address == "http://192.168.1.23:8000/"
+    html = organizer_client.get(url("print-index", seated)).content.decode()
+    assert 'aria-label="Use http://172.24.160.1:8000/"' in html  # the other one, now
+
+
+def test_an_address_file_from_an_older_version_still_reads(settings):
+    links.found_address_file().write_text("http://10.0.0.7:8000/\n")
+    assert links.site_address() == "http://10.0.0.7:8000/"
+    links.found_address_file().write_text("{not json")
+    assert links.site_address() == links.FALLBACK_ADDRESS
 
 
 def test_cardnight_address_overrides_what_make_run_found(settings):
