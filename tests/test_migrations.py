@@ -264,3 +264,76 @@ def test_upgrading_names_each_player_by_the_spelling_typed_most_often(tmp_path):
     )
     assert keys is True
     assert offered == [("Léo Chiasson", "Rita Boudreau")]
+
+
+BEFORE_TYPOS = (
+    AS_MIGRATED
+    + """
+import datetime
+hall = Hall.objects.create(name="St. Joseph's", slug="st-josephs")
+nights = [
+    (6, [("Annie Rankin", "Bob Rankin"), ("Theresa O'Brien", "Frank")]),
+    (13, [("nie Rankin", "Bob Rankin"), ("Teresa OBrien", "Frank")]),
+]
+for day, couples in nights:
+    evening = Evening.objects.create(
+        hall=hall, name=f"Night {day}", slug=f"night-{day}", date=datetime.date(2026, 11, day))
+    for n, (a, b) in enumerate(couples, start=1):
+        Couple.objects.create(evening=evening, number=n, player1=a, player2=b)
+"""
+)
+
+# Before the upgrade, Edit at the door fixed "nie Rankin" (its record stayed,
+# used by no couple); Teresa OBrien was merged into Theresa O'Brien, whose
+# one couple was then renamed Rita (the person stays, named by the record
+# merged into).
+FIXED_BEFORE = """
+from django.db import connection
+with connection.cursor() as cursor:
+    cursor.execute("SELECT folded, id FROM tables_player")
+    ids = dict(cursor.fetchall())
+    cursor.execute("INSERT INTO tables_player (hall_id, name, folded, uid, spelling_chosen,"
+                   " created_at) SELECT hall_id, 'Rita', 'rita', %s, FALSE, created_at"
+                   " FROM tables_player WHERE id = %s", ["a1b2c3d4" * 4, ids["annierankin"]])
+    cursor.execute("SELECT id FROM tables_player WHERE folded = 'rita'")
+    (rita,) = cursor.fetchone()
+    cursor.execute("UPDATE tables_couple SET player1 = 'Annie Rankin', person1_id = %s"
+                   " WHERE player1 = 'nie Rankin'", [ids["annierankin"]])
+    cursor.execute("UPDATE tables_player SET merged_into_id = %s WHERE id = %s",
+                   [ids["theresaobrien"], ids["teresaobrien"]])
+    cursor.execute("DELETE FROM tables_playerproposal WHERE player_id = %s",
+                   [ids["teresaobrien"]])  # settled by the merge
+    cursor.execute("UPDATE tables_couple SET player1 = 'Rita', person1_id = %s"
+                   " WHERE player1 = %s", [rita, "Theresa O'Brien"])
+"""
+
+TYPOS = """
+from tables.models import Player, PlayerProposal
+print(sorted(Player.objects.values_list("name", flat=True)))
+print(sorted(PlayerProposal.objects.values_list("player__name", "other__name")))
+"""
+
+
+def test_upgrading_drops_the_records_no_evening_uses(tmp_path):
+    """Issue 48, point 4: a typo fixed at the door stayed in the register."""
+    env = server_env(tmp_path)
+    manage(env, "migrate", "--noinput", "-v0")
+    manage(env, "migrate", "tables", "0017", "--noinput", "-v0")
+    manage(env, "shell", "--no-imports", "-c", BEFORE_TYPOS)
+    manage(env, "migrate", "tables", "0024", "--noinput", "-v0")
+    manage(env, "shell", "--no-imports", "-c", FIXED_BEFORE)
+    before, proposals = (
+        literal(line)
+        for line in manage(env, "shell", "--no-imports", "-c", TYPOS).strip().splitlines()[-2:]
+    )
+    assert "nie Rankin" in before and ("nie Rankin", "Annie Rankin") in proposals
+    manage(env, "migrate", "tables", "0025", "--noinput", "-v0")
+    after, proposals = (
+        literal(line)
+        for line in manage(env, "shell", "--no-imports", "-c", TYPOS).strip().splitlines()[-2:]
+    )
+    assert after == sorted(
+        ["Annie Rankin", "Bob Rankin", "Frank", "Rita", "Theresa O'Brien", "Teresa OBrien"]
+    )
+    assert proposals == []
+    manage(env, "migrate", "tables", "0024", "--noinput", "-v0")  # undone: nothing comes back

@@ -15,6 +15,8 @@ sends the same value twice and changes nothing the second time (issue 12).
         an evening that it has locked already).
     rename_couple(couple, player1, player2)   the names only
     remove_couple(couple)          only before play starts
+        (a record of the register that no couple uses any more leaves it:
+        register.drop_unused)
     set_paid(couple, paid, *, user=None)
     check_money_change(evening, couple, user, change)
         after the evening: an organizer's correction, logged
@@ -34,7 +36,7 @@ from tables.access import is_organizer
 from tables.names import couple_key, fold_name  # noqa: F401 (fold_name: re-exported)
 
 from ..models import MAX_COUPLE_NUMBER, Couple, Evening
-from .register import record_couple
+from .register import drop_unused, record_couple
 
 
 class Duplicate(Conflict):
@@ -148,7 +150,9 @@ def remove_couple(couple: Couple) -> None:
             raise Conflict(
                 _("Play has started: a couple that goes home is marked as leaving, not removed.")
             )
+        records = {couple.person1_id, couple.person2_id}
         couple.delete()
+        drop_unused(records)  # a name typed only on this couple
 
 
 def check_money_change(evening: Evening, couple: Couple, user, change: str) -> None:

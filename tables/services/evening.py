@@ -13,7 +13,8 @@ finish_evening(evening, *, from_game=None, user=None) -> Evening
     (scoring reveals and settles the cookie jar there).
 delete_evening(evening, *, typed_name="") -> None
     Deletes the evening and everything of it, a backup first; a finished
-    evening only with its name typed.
+    evening only with its name typed. The register's records only it used
+    leave too.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .. import rotation, signals
 from ..models import Evening, Game, Punch, Seating, Table
 from .advance import _check_all_in, _current_rows
 from .base import _backup_after, _require_running, bye_punches, seating_error
+from .register import drop_unused
 
 
 def start_evening(
@@ -164,4 +166,7 @@ def delete_evening(evening: Evening, *, typed_name: str = "") -> None:
             raise UserError(_("Type the evening's name exactly as shown to delete it."))
         # Games first: their seatings and byes hold the couples and tables.
         Game.objects.filter(evening=evening).delete()
+        pairs = evening.couples.values_list("person1_id", "person2_id")
+        records = {pk for pair in pairs for pk in pair}
         Evening.objects.filter(pk=evening.pk).delete()  # the instance keeps its pk for the gate
+        drop_unused(records)  # the register's names only this evening used

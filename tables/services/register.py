@@ -3,6 +3,9 @@ kept by the hall's organizers.
 
     record_couple(couple)                 the door, inside register_couple's
                                           (and rename_couple's) transaction
+    drop_unused(records)                  records no couple uses any more leave
+                                          (a typo fixed at the door, a couple
+                                          removed, an evening deleted)
     merge_players(keep, other, *, user)   two records of one person
     split_player(record, *, user)         undo a wrong merge
     rename_player(player, name, *, user)  fix a spelling for next time
@@ -26,7 +29,7 @@ from dataclasses import dataclass, field
 from django.conf import settings
 from django.contrib.admin.models import CHANGE, DELETION, LogEntry
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import Coalesce
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -70,16 +73,26 @@ def _propose(record: Player, known: list[tuple[int, str]]) -> None:
     )
 
 
-def records_for(hall: Hall | int, names: list[str]) -> list[Player | None]:
+def records_for(
+    hall: Hall | int, names: list[str], *, holding: set[int] | frozenset[int] = frozenset()
+) -> list[Player | None]:
     """The register's record of each name (created for a new one, with its
     proposals); None for a name that folds to nothing or reads as erased
     (`erased_names`). At most four queries whatever the number of names or
-    players."""
+    players.
+
+    The records found are locked, with the records `holding` names (the ones
+    a renamed couple leaves), in one statement by id: a record that another
+    evening's change is dropping (`drop_unused`) is either still used once
+    this has it, or gone, and then made again."""
     hall_id = hall if isinstance(hall, int) else hall.pk
     erased = erased_names()
     folded = [key if key not in erased else "" for key in map(fold_name, names)]
     wanted = {key for key in folded if key}
-    found = {p.folded: p for p in Player.objects.filter(hall_id=hall_id, folded__in=wanted)}
+    rows = Player.objects.select_for_update().filter(
+        Q(hall_id=hall_id, folded__in=wanted) | Q(pk__in=holding)
+    )
+    found = {p.folded: p for p in rows.order_by("pk") if p.folded in wanted}
     new = []
     for name, key in zip(names, folded, strict=True):
         if key and key not in found:
@@ -143,14 +156,48 @@ def record_couple(couple: Couple, hall_id: int) -> Couple:
     """Point a couple at the records of its two names (the door calls this
     inside its transaction, right after registering or renaming it), and
     name each record touched, the couple's old ones too, by its most typed
-    spelling (`respell`)."""
-    before = {couple.person1_id, couple.person2_id}
-    first, second = records_for(hall_id, [couple.player1, couple.player2])
+    spelling (`respell`). An old record no couple uses any more (a typo
+    fixed at the door) leaves the register (`drop_unused`)."""
+    before = {couple.person1_id, couple.person2_id} - {None}
+    first, second = records_for(hall_id, [couple.player1, couple.player2], holding=before)
     couple.person1, couple.person2 = first, second
     Couple.objects.filter(pk=couple.pk).update(person1=first, person2=second)
-    left = before - {couple.person1_id, couple.person2_id, None}  # renamed at the door
-    respell([first, second, *Player.objects.filter(pk__in=left)] if left else [first, second])
+    left = before - {couple.person1_id, couple.person2_id}  # renamed at the door
+    if left:
+        drop_unused(left)
+        respell([first, second, *Player.objects.filter(pk__in=left)])
+    else:
+        respell([first, second])
     return couple
+
+
+def drop_unused(records) -> int:
+    """The records among `records` (ids; None is skipped) that no couple
+    uses any more leave the register, with their proposals and look-up keys:
+    a typo fixed at the door, the names of a couple removed before play or
+    of a deleted evening. A record another spelling of the person is merged
+    into stays while that one is used (it names the person), and leaves with
+    it. Called inside the change that took the last couple away (its
+    evening's write gate); the records are locked first, in one statement by
+    id, and their use read after the lock (`records_for` locks the records it
+    finds the same way), so a record that another evening has just started
+    using is never dropped. Returns how many records left."""
+    ids = {pk for pk in records if pk is not None}
+    if not ids:
+        return 0
+    mains = Player.objects.filter(pk__in=ids).exclude(merged_into=None).values("merged_into_id")
+    candidates = Player.objects.select_for_update().filter(Q(pk__in=ids) | Q(pk__in=mains))
+    locked = list(candidates.order_by("pk").values_list("pk", flat=True))
+    used = Couple.objects.filter(Q(person1_id=OuterRef("pk")) | Q(person2_id=OuterRef("pk")))
+    unused = set(
+        Player.objects.filter(pk__in=locked).exclude(Exists(used)).values_list("pk", flat=True)
+    )
+    # A main record stays while a spelling merged into it stays.
+    kept_mains = Player.objects.filter(merged_into_id__in=unused).exclude(pk__in=unused)
+    gone = unused - set(kept_mains.values_list("merged_into_id", flat=True))
+    if gone:
+        Player.objects.filter(pk__in=gone).delete()
+    return len(gone)
 
 
 def respell(players) -> None:

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from cardnight.errors import Conflict
 from tables import services
-from tables.models import Game, Player, Punch, ResultChange, Seating, TableReport
+from tables.models import Couple, Evening, Game, Player, Punch, ResultChange, Seating, TableReport
+from tables.names import fold_name
 from tables.services import register
 
 from .conftest import play_game, seatings, started
@@ -178,3 +179,22 @@ def test_two_organizers_merge_the_same_pair_in_opposite_directions(hall):
         won = next(r for r in results if isinstance(r, Player))
         people = Player.objects.filter(folded__endswith=f" {round_}")
         assert {p.person_id for p in people} == {won.pk}
+
+
+def test_a_typo_fixed_at_one_door_while_another_door_types_it(hall, evening):
+    """Issue 48, point 4: the record of a typo fixed at the door leaves the
+    register, unless another evening's door is typing it at that moment:
+    both lock the record first, so the other door's couple points at a
+    record that exists (the old one, still used, or one made again)."""
+    other = Evening.objects.create(hall=hall, name="Saturday", slug="saturday", date=evening.date)
+    for round_ in range(30):
+        typo = f"nie Rankin {round_}"
+        couple = services.register_couple(evening, typo, f"Gus {round_}")
+        results = at_once(
+            lambda c=couple, r=round_: services.rename_couple(c, f"Annie Rankin {r}", f"Gus {r}"),
+            lambda t=typo, r=round_: services.register_couple(other, t, f"Joe {r}"),
+        )
+        assert not [r for r in results if isinstance(r, Exception)], results
+        typed = Couple.objects.get(evening=other, player1=typo)
+        assert typed.person1 is not None and typed.person1.folded == fold_name(typo)
+        assert Player.objects.filter(folded=fold_name(typo)).count() == 1
