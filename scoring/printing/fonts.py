@@ -63,7 +63,7 @@ LEADING = 1.2  # line height, as a multiple of the font size
 
 _SUIT_LETTERS = str.maketrans({"♥": "H", "♦": "D", "♣": "C", "♠": "S"})
 PLACEHOLDER = "\ufffd"  # the replacement character: "?" in a black diamond
-MIN_SIZE = 7  # nothing on paper is printed smaller than this (points)
+MIN_SIZE = 9  # nothing on paper is printed smaller (points): a player reads it at arm's length
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,7 +54,7 @@ def test_a_bigger_evening_takes_more_pages_rather_than_smaller_type(db):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_nothing_anywhere_is_printed_under_7_points(long_names, kind):
+def test_nothing_anywhere_is_printed_under_the_smallest_size(long_names, kind):
     sizes = text_sizes(render(kind, long_names))
     small = [(text, size) for _page, text, size in sizes if size < MIN_SIZE]
     assert not small
@@ -74,7 +74,7 @@ def test_one_long_name_shrinks_only_its_own_card_which_uses_its_whole_box(db):
         assert max(one.width, two.width) <= width + 1e-6
         if number > 2:  # every card whose names fit at the normal size has it
             assert one.size == NAME_MAX
-    for number in (1, 2):  # the long names: as large as their box allows, never under 7 pt
+    for number in (1, 2):  # the long names: as large as their box allows, never under 9 pt
         layout = layouts[number]
         assert MIN_SIZE <= layout.player1.size < NAME_MAX
         bigger = layout.player1.size + 0.1
@@ -85,7 +85,7 @@ def test_one_long_name_shrinks_only_its_own_card_which_uses_its_whole_box(db):
         assert lines * bigger * LEADING + AMPERSAND_GAP > height  # 0.1 pt more would not fit
         used = layout.player1.height + AMPERSAND_GAP + layout.player2.height
         assert used > height - bigger * LEADING  # no empty line left in the box
-    # Measured in the PDF: the ordinary names are 15 pt, the long ones larger than 7 pt.
+    # Measured in the PDF: the ordinary names are 15 pt, the long ones larger than 9 pt.
     sizes = {text: size for _page, text, size in text_sizes(render("cards", evening))}
     assert sizes["Ann Boudreau"] == sizes[factory.hall_names(38)[0][0]] == NAME_MAX
     assert min(size for text, size in sizes.items() if "Wolfe" in text) > 10

@@ -24,7 +24,7 @@ def draw_checkin_card(card: r.CheckinCard) -> bytes:
     top = h - MARGIN
     title = draw_text(
         canvas, _("Check in on your phone"), f.bold, MARGIN, top, width, 100,
-        size=44, max_lines=2, align="center",
+        size=44, min_size=30, max_lines=2, align="center",
     )  # fmt: skip
     top -= title.height + 10
     steps = draw_text(
@@ -33,7 +33,7 @@ def draw_checkin_card(card: r.CheckinCard) -> bytes:
             "While you wait in line: scan the code with your phone's camera, type both "
             "names, then show your phone to the volunteer at the door."
         ),
-        f.regular, MARGIN, top, width, 80, size=20, max_lines=3, align="center",
+        f.regular, MARGIN, top, width, 80, size=20, min_size=16, max_lines=3, align="center",
     )  # fmt: skip
     top -= steps.height + 18
     qr_size = min(QR_SIZE, top - MARGIN - 1.3 * inch)
@@ -47,7 +47,7 @@ def draw_checkin_card(card: r.CheckinCard) -> bytes:
     draw_text(
         canvas,
         _("Your number comes when the volunteer confirms you. No phone? Just come to the door."),
-        f.regular, MARGIN, below, width, 40, size=14, align="center",
+        f.regular, MARGIN, below, width, 40, size=14, min_size=12, align="center",
     )  # fmt: skip
     draw_text(
         canvas, f"{card.heading.hall} · {card.heading.evening} · {card.heading.date}",

@@ -11,7 +11,15 @@ from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Paragraph, Spacer
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Frame,
+    KeepInFrame,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+)
 
 from scoring.engine import Suit
 
@@ -92,9 +100,9 @@ def draw_text(
     return fitted
 
 
-def paragraph_styles(smallest: float = 8) -> dict[str, ParagraphStyle]:
+def paragraph_styles(smallest: float = MIN_SIZE) -> dict[str, ParagraphStyle]:
     """The flowing documents' styles; `smallest` is the size of the small
-    print and table cells (the results sheet's is 9)."""
+    print and table cells (MIN_SIZE: nothing a player reads is smaller)."""
     f = fonts()
     base = ParagraphStyle("base", fontName=f.regular, fontSize=9.5, leading=12)
     return {
@@ -163,6 +171,35 @@ def flowing_document(
     )
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=page_footer)])
     return doc
+
+
+def _height(flowables, width: float, height: float) -> float:
+    """The height `flowables` take stacked in a frame `width` wide."""
+    total = 0.0
+    for flowable in flowables:
+        total += flowable.wrap(width, height)[1]
+        total += flowable.getSpaceBefore() + flowable.getSpaceAfter()
+    return total
+
+
+def pages(parts, doc) -> list:
+    """Sections (lists of flowables, in order) on as few pages as they fit at
+    their own size: a page ends only between two sections, and each page is
+    kept to its frame (shrunk only if one section alone is taller than a
+    page, which the printouts' sections never are)."""
+    grouped: list[list] = [[]]
+    for part in parts:
+        together = grouped[-1] + list(part)
+        if grouped[-1] and _height(together, doc.width, doc.height) > doc.height:
+            grouped.append(list(part))
+        else:
+            grouped[-1] = together
+    story: list = []
+    for page in grouped:
+        if story:
+            story.append(PageBreak())
+        story.append(KeepInFrame(doc.width, doc.height, page, mode="shrink"))
+    return story
 
 
 def page_footer(canvas: Canvas, doc) -> None:

@@ -11,7 +11,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import MIN_SIZE, Fitted, fit_text, fit_together, fonts
+from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fit_together, fonts
 from ..qr import draw_qr
 from .common import GRID_GREY, SAFE_MARGIN, draw_fitted, draw_text, new_canvas, page_size
 
@@ -94,6 +94,7 @@ class CueCardLayout:
     header: Fitted
     number: Fitted | None
     start_note: Fitted | None
+    caption: Fitted
     player1: Fitted
     player2: Fitted
     names: tuple[float, float]  # the names box's width and height (both names and the &)
@@ -101,7 +102,8 @@ class CueCardLayout:
 
 NUMBER_W = 84  # the couple number column
 GAP = 8
-LABEL_H = 8  # the small capitals labels: COUPLE, STARTING TABLE
+SMALL_LINE = MIN_SIZE * LEADING  # a line of the smallest type: labels, captions
+LABEL_H = SMALL_LINE  # the small capitals labels: COUPLE, STARTING TABLE
 START_H = 20  # the starting table value (or its box)
 START_W = 38
 DIGIT_HEIGHT = 0.76  # DejaVu Sans Bold digits, as a fraction of the font size
@@ -123,21 +125,38 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
     boxes = {"grid": Box((CARD_W - grid_w) / 2, CARD_PAD, grid_w, grid.height)}
     region_bottom = CARD_PAD + grid.height + 6  # everything else sits above the circles
     qr_size = min(86, top - region_bottom - 10)
+    # The QR code, and its caption under it (two lines when one is too narrow).
+    qr_size = min(86, top - region_bottom - 2 * SMALL_LINE - 2)
     boxes["qr"] = Box(right - qr_size, top - qr_size, qr_size, qr_size)
-    boxes["qr_caption"] = Box(right - qr_size, top - qr_size - 9, qr_size, 8)
+    caption_text = _("Your card, live") if card.number is not None else _("The scoreboard")
+    caption = fit_text(
+        caption_text, f.regular, width=qr_size, height=2 * SMALL_LINE + 0.5,
+        max_size=MIN_SIZE, min_size=MIN_SIZE,
+    )  # fmt: skip
+    boxes["qr_caption"] = Box(
+        right - qr_size, top - qr_size - 1 - caption.height, qr_size, caption.height
+    )
     head = sheet.heading
     header = fit_text(
         f"{head.hall} · {head.evening} · {head.date}",
         f.regular,
         width=right - qr_size - GAP - left,
-        height=20,
-        max_size=8,
+        height=2 * SMALL_LINE + 0.5,
+        max_size=MIN_SIZE,
         min_size=MIN_SIZE,
     )
     boxes["header"] = Box(left, top - header.height, header.width, header.height)
     below_header = top - header.height - 4
-    # Left column: COUPLE, the number, STARTING TABLE, the table.
-    space = below_header - region_bottom - (LABEL_H + 3 + 4 + LABEL_H + 3 + START_H)
+    # Left column: COUPLE, the number, STARTING TABLE, the table (and under
+    # it, for a late couple, the game it joins: "from game 5").
+    note = None
+    if card.start_note:
+        note = fit_text(
+            card.start_note, f.regular, width=NUMBER_W, height=2 * SMALL_LINE + 0.5,
+            max_size=MIN_SIZE, min_size=MIN_SIZE,
+        )  # fmt: skip
+    note_h = note.height + 2 if note is not None else 0
+    space = below_header - region_bottom - (LABEL_H + 3 + 4 + LABEL_H + 3 + START_H + note_h)
     boxes["couple_label"] = Box(left, below_header - LABEL_H, NUMBER_W, LABEL_H)
     number = None
     if card.number is not None:
@@ -159,20 +178,8 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
     boxes["start_label"] = Box(left, number_box.y - 4 - LABEL_H, NUMBER_W, LABEL_H)
     start = Box(left, boxes["start_label"].y - 3 - START_H, START_W, START_H)
     boxes["start"] = start
-    note = None
-    if card.start_note:
-        note_x = start.right + 4
-        note = fit_text(
-            card.start_note,
-            f.regular,
-            width=left + NUMBER_W - note_x,
-            height=START_H,
-            max_size=7.5,
-            min_size=MIN_SIZE,
-        )
-        boxes["start_note"] = Box(
-            note_x, start.y + (START_H - note.height) / 2, note.width, note.height
-        )
+    if note is not None:
+        boxes["start_note"] = Box(left, start.y - 2 - note.height, note.width, note.height)
     # Middle column: the names.
     names_x = left + NUMBER_W + GAP
     names_w = right - qr_size - GAP - names_x
@@ -194,13 +201,11 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
         header=header,
         number=number,
         start_note=note,
+        caption=caption,
         player1=player1,
         player2=player2,
         names=(names_w, names_h),
     )
-
-
-SMALL_LINE = MIN_SIZE * 1.2  # a line of the 7 pt labels
 
 
 def left_of(boxes: dict[str, Box]) -> float:
@@ -220,15 +225,11 @@ def _draw_cue_card(canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: f
     draw_fitted(canvas, lay.header, header.x, header.top)
     qr, caption = boxes["qr"], boxes["qr_caption"]
     draw_qr(canvas, card.qr, qr.x, qr.y, qr.w)
-    caption_text = _("Your card, live") if card.number is not None else _("The scoreboard")
-    draw_text(
-        canvas, caption_text, f.regular, caption.x, caption.y + 8.15, caption.w, SMALL_LINE,
-        size=MIN_SIZE, max_lines=1, align="center",
-    )  # fmt: skip
+    draw_fitted(canvas, lay.caption, caption.x, caption.top, align="center", width=caption.w)
     for key, label in (("couple_label", _("COUPLE")), ("start_label", _("STARTING TABLE"))):
         box = boxes[key]
         draw_text(
-            canvas, label.upper(), f.regular, box.x, box.y + 8.15, box.w, SMALL_LINE,
+            canvas, label.upper(), f.regular, box.x, box.top, box.w, SMALL_LINE,
             size=MIN_SIZE, max_lines=1,
         )  # fmt: skip
     number = boxes["number"]
@@ -239,8 +240,7 @@ def _draw_cue_card(canvas: Canvas, card: r.CueCard, sheet: r.CueCardSheet, x0: f
         canvas.roundRect(number.x, number.y, number.w, number.h, 4)
     start = boxes["start"]
     if card.start_table:
-        # As wide as the column, or up to the note of a late couple.
-        width = (boxes["start_note"].x - 2 if lay.start_note else left_of(boxes)) - start.x
+        width = left_of(boxes) - start.x  # as wide as the column
         draw_text(
             canvas, card.start_table, f.bold, start.x, start.y + 4 + 18 - 3.75, width, 18,
             size=15, max_lines=1,
@@ -285,7 +285,7 @@ def _punch_grid(canvas: Canvas, grid: CircleGrid, games: int) -> str:
     width, height = grid.columns * grid.pitch, grid.height
     canvas.beginForm(name, 0, 0, width, height)
     canvas.setLineWidth(0.7)
-    font_size = min(9.5, grid.diameter * 0.45)
+    font_size = min(9.5, max(MIN_SIZE, grid.diameter * 0.45))  # "60" fits a hole punch's circle
     canvas.setFont(f.regular, font_size)
     for game in range(1, games + 1):
         row, column = divmod(game - 1, grid.columns)

@@ -7,7 +7,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import Fitted, fit_text, fonts
+from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fonts
 from ..qr import draw_qr
 from .common import GRID_GREY, SAFE_MARGIN, draw_text, new_canvas, page_size
 
@@ -44,11 +44,11 @@ def _draw_table_half(canvas: Canvas, card: r.TableCard, heading: r.Heading, w: f
     draw_text(
         canvas, _("Scan with your phone's camera"), f.regular, text_x,
         caption_top - title.height, text_w, 40 - title.height - 2,
-        size=8.5, align="center",
+        size=10, align="center",
     )  # fmt: skip
     draw_text(
-        canvas, card.qr, f.regular, text_x, qr_y - 3, text_w, 20,
-        size=7.5, align="center", link=True,
+        canvas, card.qr, f.regular, text_x, qr_y - 3, text_w, 3 * MIN_SIZE * LEADING,
+        size=MIN_SIZE, max_lines=3, align="center", link=True,
     )  # fmt: skip
     # The number, as big as the space allows.
     number_w = qr_x - margin - 0.3 * inch
@@ -94,8 +94,8 @@ def draw_table_cards(sheet: r.TableCardSheet) -> bytes:
         canvas.setFillGray(GRID_GREY)
         for x, align in ((SAFE_MARGIN + 2, "left"), (w - SAFE_MARGIN - 2 - inch, "right")):
             draw_text(
-                canvas, _("fold"), f.regular, x, h / 2 + 12.6, inch, 10,
-                size=8, max_lines=1, align=align,
+                canvas, _("fold"), f.regular, x, h / 2 + 2 + MIN_SIZE * LEADING, inch,
+                MIN_SIZE * LEADING, size=MIN_SIZE, max_lines=1, align=align,
             )  # fmt: skip
         canvas.restoreState()
     canvas.showPage()
