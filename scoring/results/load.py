@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -109,14 +110,22 @@ def load(evenings: Iterable[Evening]) -> dict[int, Loaded]:
 
 def jar_chain(jar_evenings: list[Evening]) -> tuple[list[dict], dict[int, dict | None]]:
     """The cookie-jar evenings of these evenings' halls up to the latest of
-    them, oldest first, with their settled outcomes (one query), and for
-    each evening the one its jar carries over from: the hall's previous
-    cookie-jar evening by date (RULES.md A7), or None. A cancelled evening
-    is not played: the jar goes past it, to the next one."""
+    them (`hall_jar_chain`), and for each evening the one its jar carries
+    over from (`previous_jar`)."""
     halls = {evening.hall_id for evening in jar_evenings}
-    latest = max(evening.date for evening in jar_evenings)
-    chain = list(
-        Evening.objects.filter(hall_id__in=halls, cookie_jar=True, date__lte=latest)
+    chain = hall_jar_chain(halls, max(evening.date for evening in jar_evenings))
+    previous = {
+        evening.pk: previous_jar(chain, evening.hall_id, evening.date, evening.pk)
+        for evening in jar_evenings
+    }
+    return chain, previous
+
+
+def hall_jar_chain(hall_ids: Iterable[int], until: datetime.date) -> list[dict]:
+    """The halls' cookie-jar evenings up to `until` that are not cancelled,
+    oldest first, with their settled outcomes (one query)."""
+    return list(
+        Evening.objects.filter(hall_id__in=list(hall_ids), cookie_jar=True, date__lte=until)
         .exclude(cancelled=True)
         .order_by("date", "id")
         .values(
@@ -130,16 +139,18 @@ def jar_chain(jar_evenings: list[Evening]) -> tuple[list[dict], dict[int, dict |
             "jar_outcome__id",
         )
     )
-    previous: dict[int, dict | None] = {}
-    for evening in jar_evenings:
-        before = [
-            row
-            for row in chain
-            if row["hall_id"] == evening.hall_id
-            and (row["date"], row["id"]) < (evening.date, evening.pk)
-        ]
-        previous[evening.pk] = before[-1] if before else None
-    return chain, previous
+
+
+def previous_jar(chain: list[dict], hall_id: int, date: datetime.date, pk: int) -> dict | None:
+    """THE rule of where a jar comes from (RULES.md A7): the hall's previous
+    cookie-jar evening by date (then by id, for two on one day), a row of
+    `jar_chain`; None for the hall's first. A cancelled evening is not
+    played: the jar goes past it, to the next one. (`pk` 0: the last one
+    before `date`.)"""
+    before = [
+        row for row in chain if row["hall_id"] == hall_id and (row["date"], row["id"]) < (date, pk)
+    ]
+    return before[-1] if before else None
 
 
 def _load_still_playing(loaded: dict[int, Loaded], jar_evenings: list[Evening]) -> None:
