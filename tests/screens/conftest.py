@@ -4,8 +4,9 @@ game 3 in play with some results in, every extra on. Served by the production
 server (gunicorn, as `make run` starts it) on its own SQLite database, seeded
 once for the package; browser pages at a 390 px phone and a 1920 x 1080 TV."""
 
+import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -56,13 +57,14 @@ while True:
         winner = rng.choice([seating.couple_a, seating.couple_b])
         services.record_result(evening, evening.current_game, seating.table.number, winner.number)
     services.advance(evening)
-print(json.dumps({{"slug": evening.slug}}))
+print(json.dumps({{"slug": evening.slug, "hall": hall.pk}}))
 """
 
 
 @dataclass(frozen=True)
 class Site:
     url: str
+    ids: dict = field(default_factory=dict)  # "hall": the hall's id
 
 
 @pytest.fixture(scope="package")
@@ -75,9 +77,9 @@ def names_site(tmp_path_factory):
     env = server_env(var, DEBUG="false", SECRET_KEY="names-tests-" + "x" * 40)
     run_manage(env, "migrate", "--noinput")
     run_manage(env, "collectstatic", "--noinput", "--verbosity", "0")
-    manage(env, "shell", "-c", SEED)
+    ids = json.loads(manage(env, "shell", "-c", SEED).strip().splitlines()[-1])
     with Server(env) as server:
-        yield Site(server.url)
+        yield Site(server.url, ids)
 
 
 class Pages(BrowserPages):
@@ -93,5 +95,6 @@ class Pages(BrowserPages):
 @pytest.fixture(scope="module")
 def name_pages(browser, names_site):
     shared = Pages(browser, names_site.url)
+    shared.ids = names_site.ids
     yield shared
     shared.close()
