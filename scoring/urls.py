@@ -1,9 +1,9 @@
 """URL patterns of the organizer's scoring pages (scoring/views/): standings,
-prizes and ties, the cookie jar and the hall's season."""
+prizes and ties, the cookie jar, the hall's season and its books."""
 
 from django.urls import path
 
-from scoring.views import hub, jar, prizes, season, standings, tiebreak
+from scoring.views import books, hub, jar, prizes, season, standings, tiebreak
 
 urlpatterns = [
     path("evenings/<slug:slug>/", hub.evening_detail, name="evening-detail"),
@@ -43,6 +43,10 @@ urlpatterns = [
     path("evenings/<slug:slug>/jar/hat/", jar.jar_hat, name="jar-hat"),
     path("evenings/<slug:slug>/jar/reveal/", jar.jar_reveal, name="jar-reveal"),
     path("halls/<int:hall_id>/season/", season.season, name="season"),
+    # The hall's books (organizers only; the statement PDF: scoring/printing/urls.py).
+    path("halls/<int:hall_id>/books/", books.books_page, name="books"),
+    path("halls/<int:hall_id>/books/books.csv", books.books_csv, name="books-csv"),
+    path("halls/<int:hall_id>/books/couples.csv", books.couples_csv, name="books-couples-csv"),
     path(
         "halls/<int:hall_id>/season/players/<int:player_id>/",
         season.season_player,

@@ -4,13 +4,14 @@ A user's role in a hall comes from a `Membership` (organizer or volunteer); a
 site administrator (a superuser) is an organizer of every hall. Organizers do
 everything in their hall; volunteers register couples and record results.
 
-Every private page about an evening or a hall goes through one of the two
+Every private page about an evening or a hall goes through one of the
 decorators below. They sign the person in first, then look the evening (from
 the URL's `slug`) or the hall (from `hall_id`) up with its role:
 
 - no such evening or hall, or no role in its hall: 404, the same answer as
   for a missing evening, so nobody learns what another hall has;
-- a volunteer on an organizer's page: 403 with a plain reason;
+- a volunteer on an organizer's page: 403 with a plain reason; on a page
+  only organizers may know of (`organizers_only`: the hall's books), 404;
 - otherwise the view runs with `request.evening` / `request.hall` set.
 
 Pages about no one hall (the evenings list, a new evening) need the role in
@@ -31,6 +32,8 @@ from tables.models import Evening, Hall, Membership
 
 ORGANIZER = Membership.Role.ORGANIZER
 VOLUNTEER = Membership.Role.VOLUNTEER
+# A hall's pages that only its organizers may know exist (`organizers_only`).
+ORGANIZERS_ONLY = "organizers only"
 # What each role may do: an organizer does a volunteer's work too.
 ALLOWS = {ORGANIZER: {ORGANIZER, VOLUNTEER}, VOLUNTEER: {VOLUNTEER}}
 
@@ -129,16 +132,18 @@ def _evening_with_role_query(slug, user_id):
     )[:1]
 
 
-def _check(request: HttpRequest, hall_id: int, viewer_role, needed: str, message: str) -> None:
+def _check(
+    request: HttpRequest, hall_id: int, viewer_role, needed: str, message: str, hidden: bool
+) -> None:
     user = request.user
     role = _known(user)[hall_id] = ORGANIZER if user.is_superuser else viewer_role
-    if role is None:
+    if role is None or (hidden and not allows(role, needed)):
         raise Http404(_("No such page."))
     if not allows(role, needed):
         raise PermissionDenied(message)
 
 
-def _role_required(needed: str, message: str) -> Callable:
+def _role_required(needed: str, message: str, hidden: bool = False) -> Callable:
     def decorator(view):
         @login_required
         @wraps(view)
@@ -149,20 +154,20 @@ def _role_required(needed: str, message: str) -> Callable:
                 )
                 if evening is None:
                     raise Http404(_("No such evening."))
-                _check(request, evening.hall_id, evening.viewer_role, needed, message)
+                _check(request, evening.hall_id, evening.viewer_role, needed, message, hidden)
                 request.evening, request.hall = evening, evening.hall
             elif "hall_id" in kwargs:
                 halls = Hall.objects.filter(pk=kwargs["hall_id"])
                 hall = _with_role(halls, request.user.pk, "pk").first()
                 if hall is None:
                     raise Http404(_("No such hall."))
-                _check(request, hall.pk, hall.viewer_role, needed, message)
+                _check(request, hall.pk, hall.viewer_role, needed, message, hidden)
                 request.hall = hall
             elif not allows(role_in(request.user, None), needed):
                 raise PermissionDenied(message)
             return view(request, *args, **kwargs)
 
-        wrapped.cardnight_role = needed
+        wrapped.cardnight_role = ORGANIZERS_ONLY if hidden else needed
         return wrapped
 
     return decorator
@@ -172,6 +177,13 @@ def organizer_required(view):
     return _role_required(ORGANIZER, gettext_lazy("Only an organizer of this hall can do that."))(
         view
     )
+
+
+def organizers_only(view):
+    """A page only the hall's organizers may know of (the hall's books):
+    everyone else, its volunteers too, gets the "not found" of a page that
+    does not exist."""
+    return _role_required(ORGANIZER, gettext_lazy("No such page."), hidden=True)(view)
 
 
 def volunteer_required(view):

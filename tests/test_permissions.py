@@ -113,3 +113,36 @@ def test_renaming_a_hall_refreshes_its_evenings_scoreboards(organizer_client, ev
     evening.refresh_from_db()
     assert evening.version == 2
     assert evening.hall.name == "Petit-de-Grat Hall"
+
+
+def books_pages(hall) -> list[str]:
+    return [
+        reverse(name, args=[hall.pk])
+        for name in ("books", "books-csv", "books-couples-csv", "books-statement")
+    ]
+
+
+def test_the_halls_books_are_for_its_organizers_only(
+    client, organizer_client, volunteer_client, outsider_client, evening
+):
+    """The hall's money: a volunteer of the hall gets the same "not found"
+    as a stranger (no 403 that says the page exists)."""
+    for url in books_pages(evening.hall):
+        assert organizer_client.get(url).status_code == 200, url
+        assert volunteer_client.get(url).status_code == 404, url
+        assert outsider_client.get(url).status_code == 404, url
+        response = client.get(url)
+        assert response.status_code == 302, url
+        assert response["Location"].startswith("/accounts/login/"), url
+
+
+def test_the_books_are_linked_for_organizers_and_not_for_volunteers(
+    organizer_client, volunteer_client, evening
+):
+    books = reverse("books", args=[evening.hall.pk])
+    for url in (reverse("evening-list"), reverse("season", args=[evening.hall.pk])):
+        assert books in organizer_client.get(url).content.decode(), url
+        assert books not in volunteer_client.get(url).content.decode(), url
+    assert (
+        books in organizer_client.get(reverse("hall-edit", args=[evening.hall.pk])).content.decode()
+    )

@@ -5,7 +5,8 @@ that is about an evening or a hall (found by walking the URL patterns, so a
 new page cannot be forgotten), and for GET and POST:
 
 - the organizer of this hall gets in (organizer and volunteer pages);
-- the volunteer of this hall gets in to volunteer pages, 403 on organizer pages;
+- the volunteer of this hall gets in to volunteer pages, 403 on organizer pages
+  and 404 on the pages only organizers may know of (the hall's books);
 - the organizer or volunteer of another hall gets 404, the answer for a
   missing evening, and learns nothing;
 - an anonymous visitor is sent to sign in;
@@ -24,7 +25,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from scoring.models import TieBreak
 from tables import services
-from tables.access import ORGANIZER, VOLUNTEER
+from tables.access import ORGANIZER, ORGANIZERS_ONLY, VOLUNTEER
 from tables.models import Evening, EveningTemplate, Hall, Membership, Player, PlayerProposal
 
 from .conftest import PASSWORD, signed_in
@@ -95,6 +96,14 @@ ORGANIZER_ONLY = {
     "fifty-fifty",
     "travelling-draw",
 }
+# Pages only the hall's organizers may know of: a volunteer of the hall gets
+# the same "not found" as everyone else (the hall's books, its money).
+ORGANIZERS_ONLY_PAGES = {
+    "books",
+    "books-csv",
+    "books-couples-csv",
+    "books-statement",
+}
 VOLUNTEER_TOO = {
     # the door
     "door",
@@ -138,6 +147,8 @@ def role_needed(name: str) -> str:
     its view asks for)."""
     if name in ORGANIZER_ONLY:
         return ORGANIZER
+    if name in ORGANIZERS_ONLY_PAGES:
+        return ORGANIZERS_ONLY
     assert name in VOLUNTEER_TOO, f"{name}: add it to ORGANIZER_ONLY or VOLUNTEER_TOO"
     return VOLUNTEER
 
@@ -175,7 +186,8 @@ def test_every_private_url_checks_the_role_in_its_hall():
 
 def test_the_written_roles_name_every_private_page_once():
     assert not ORGANIZER_ONLY & VOLUNTEER_TOO
-    assert set(private_urls()) == ORGANIZER_ONLY | VOLUNTEER_TOO
+    assert not ORGANIZERS_ONLY_PAGES & (ORGANIZER_ONLY | VOLUNTEER_TOO)
+    assert set(private_urls()) == ORGANIZER_ONLY | ORGANIZERS_ONLY_PAGES | VOLUNTEER_TOO
 
 
 def test_each_view_asks_the_role_the_readme_gives_it():
@@ -266,6 +278,8 @@ def expected(role: str, persona: str | None) -> str:
         return "sign in"
     if persona.endswith("elsewhere"):
         return "not found"
+    if role == ORGANIZERS_ONLY and persona == "volunteer_here":
+        return "not found"
     if role == ORGANIZER and persona == "volunteer_here":
         return "refused"
     return "allowed"
@@ -328,6 +342,7 @@ def test_the_table_covers_every_private_page():
     assert {"door", "game-screen", "print-cards", "tiebreak-cut", "hall-members"} <= names
     assert {"season", "hall-edit", "jar-reveal", "couple-remove", "print-address"} <= names
     assert {"players", "season-player", "player-merge", "player-erase"} <= names
+    assert {"books", "books-csv", "books-couples-csv", "books-statement"} <= names
 
 
 def test_every_private_url_answers_its_organizer_on_get_or_post(site):

@@ -17,6 +17,11 @@ urlpatterns = [
         name="print-checkin",
     ),
     path(
+        "halls/<int:hall_id>/books/statement.pdf",
+        printing.books_statement,
+        name="books-statement",
+    ),
+    path(
         "evenings/<slug:slug>/print/volunteer-quick-start.pdf",
         printing.quick_start,
         name="print-volunteers",

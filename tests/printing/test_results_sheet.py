@@ -7,7 +7,7 @@ import pytest
 from cardnight.errors import Conflict
 from scoring.printing import documents, draw, rows
 from scoring.rules import jar as cookiejar_rules
-from tables.models import Evening, Punch
+from tables.models import Evening, Hall, Punch
 
 from . import factory
 from .pdf import all_text, dark_pixels, page_texts, reader
@@ -85,6 +85,22 @@ def test_the_fifty_fifty_and_the_money_add_up(finished):
     assert money["Taken in tonight"] == ("", "$159.00", True)
     assert money["Prizes paid"] == ("−", "$37.00", False)
     assert money["The hall keeps"] == ("", "$66.50", True)
+
+
+def test_the_halls_lottery_licence_is_on_the_fifty_fifty_line(finished):
+    """The draw runs under the hall's licence: the sheet on the notice board says which."""
+    Hall.objects.filter(pk=finished.hall_id).update(lottery_licence="NS-LL-2026-0457")
+    finished.refresh_from_db()
+    finished.hall.refresh_from_db()
+    lines = rows.results_rows(finished).fifty_fifty
+    assert (lines[0].label, lines[0].value) == ("Lottery licence", "NS-LL-2026-0457")
+    text = all_text(documents.render("results", finished).content)
+    assert "Lottery licence NS-LL-2026-0457" in text
+
+
+def test_a_hall_with_no_licence_prints_no_licence_line(finished):
+    labels = [line.label for line in rows.results_rows(finished).fifty_fifty]
+    assert "Lottery licence" not in labels
 
 
 def test_the_standings_list_every_couple_with_place_games_and_punched_numbers(finished):
