@@ -10,16 +10,29 @@ every polled answer says (`no-cache`, `Vary: HX-Request`). It imports no app.
 """
 
 import hashlib
+import logging
+import time
+from contextlib import contextmanager
 from functools import cache, wraps
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache as shared_cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 from django.views.decorators.http import condition
 
 from cardnight import live_script
+
+logger = logging.getLogger(__name__)
+
+# How long a built value stays in the cache. Keys hold the version, so this
+# only bounds memory, never freshness.
+CACHE_SECONDS = 15 * 60
+# How long a request waits for another one building the same value before
+# building it itself (a slow builder slows the others, never blocks them).
+BUILD_WAIT_SECONDS = 3.0
 
 # What a release is made of, under settings.SITE_DIR (migrations do not
 # change a page).
@@ -93,3 +106,74 @@ def conditional(etag_func, finish=None):
         return wrapped
 
     return decorator
+
+
+# --- The cache: what is built once per version ---------------------------------
+# Keys name what the value is made from (an evening's version, ...), so a
+# value is never stale and no cache is ever emptied. Any failing cache (Redis
+# gone) counts as empty: slower, never wrong.
+
+_cache_warned = False
+
+
+def _cache_failed() -> None:
+    """Say once per process that the cache is failing (not on every poll)."""
+    global _cache_warned
+    if not _cache_warned:
+        _cache_warned = True
+        logger.warning("board cache unavailable: building every board", exc_info=True)
+
+
+def cache_get(key: str):
+    """A value from Django's cache, or None. A cache that fails (Redis gone)
+    counts as empty: the board is then built every time, slower but never
+    wrong."""
+    try:
+        return shared_cache.get(key)
+    except Exception:  # noqa: BLE001 - any cache failure means "build it"
+        _cache_failed()
+        return None
+
+
+def cache_set(key: str, value) -> None:
+    try:
+        shared_cache.set(key, value, CACHE_SECONDS)
+    except Exception:  # noqa: BLE001
+        _cache_failed()
+
+
+@contextmanager
+def building(key: str):
+    """While one request builds `key`'s value, the others (threads,
+    processes, servers) wait for it rather than build it too: a lock key
+    taken with `cache.add`, waited for at most BUILD_WAIT_SECONDS."""
+    lock, held = f"building:{key}", False
+    try:
+        deadline = time.monotonic() + BUILD_WAIT_SECONDS
+        while not (held := shared_cache.add(lock, 1, BUILD_WAIT_SECONDS)):
+            if time.monotonic() >= deadline or shared_cache.get(key) is not None:
+                break
+            time.sleep(0.005)
+    except Exception:  # noqa: BLE001 - no lock: build anyway
+        _cache_failed()
+    try:
+        yield
+    finally:
+        if held:
+            try:
+                shared_cache.delete(lock)
+            except Exception:  # noqa: BLE001
+                _cache_failed()
+
+
+def cached(key: str, build):
+    """`build()` through the cache under `key`, built once (scoring/board/freshness.py `built`: a
+    value made by whichever request comes first, the others wait for it)."""
+    value = cache_get(key)
+    if value is None:
+        with building(key):
+            value = cache_get(key)
+            if value is None:
+                value = build()
+                cache_set(key, value)
+    return value

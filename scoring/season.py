@@ -15,7 +15,10 @@ no row among the players, nobody's usual partner, and a pair of its own on
 each couple it was on.
 
 Read-only, built on scoring.results with a constant number of queries
-whatever the number of evenings or couples.
+whatever the number of evenings or couples. `cached_season` is what pages
+use: built once for what it is made of (the evenings' versions, the
+register) and kept in Django's cache, so a year of evenings costs a page no
+more than its first week did (issue 47).
 
 `public_season(hall)` is what the hall's public page shows: its published
 evenings only, every name as the hall's privacy setting allows
@@ -26,8 +29,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.humanize.templatetags.humanize import ordinal
+from django.utils import translation
 from django.utils.translation import gettext as _
 
+from cardnight.freshness import cached, code_revision, digest
 from scoring import results as results_module
 from scoring.results import ZERO, CoupleRef, EveningResults, PlaceResult
 from tables.models import Couple, Evening, Hall, Player
@@ -280,6 +285,38 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
     )
 
 
+def season_digest(hall: Hall, *, published_only: bool = False) -> str:
+    """What the season of `hall` is made of, as a short hash (two small
+    queries): its evenings and their versions (every change to an evening
+    bumps its version), the register's records (a merge or a new spelling
+    changes who is who), the hall's privacy and the code."""
+    evenings = Evening.objects.for_hall(hall).filter(cancelled=False)
+    if published_only:
+        evenings = evenings.published()
+    made_of = list(evenings.order_by("pk").values_list("pk", "version"))
+    register = list(
+        Player.objects.filter(hall=hall)
+        .order_by("pk")
+        .values_list("pk", "name", "folded", "merged_into")
+    )
+    return digest(hall.pk, published_only, hall.privacy, made_of, register)
+
+
+def cached_season(hall: Hall, *, published_only: bool = False) -> Season:
+    """`season(hall)` from the cache, built once for what it is made of
+    (`season_digest`) and the language it is written in."""
+    key = ":".join(
+        [
+            "season",
+            str(hall.pk),
+            season_digest(hall, published_only=published_only),
+            translation.get_language() or "-",
+            code_revision(),
+        ]
+    )
+    return cached(key, lambda: season(hall, published_only=published_only))
+
+
 def _rank(row: SeasonRow):
     """Most games won first, then most prizes, most evenings, by name."""
     return (-row.games, -row.prize_count, -row.evenings, row.names.casefold())
@@ -340,7 +377,7 @@ def _public_row(row: SeasonRow, names: str) -> SeasonRow:
 
 def public_season(hall: Hall) -> PublicSeason:
     """The hall's season for its public page, with the privacy rule applied."""
-    table = season(hall, published_only=True)
+    table = cached_season(hall, published_only=True)
     privacy = hall.privacy
     shown = names_are_public(privacy)
     rows, players = (), ()
@@ -395,6 +432,8 @@ __all__ = [
     "PublicSeason",
     "Season",
     "SeasonEvening",
+    "cached_season",
+    "season_digest",
     "SeasonRow",
     "couple_key",
     "person_key",

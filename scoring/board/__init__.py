@@ -11,6 +11,7 @@ JSON and for the templates, with the hall's privacy setting applied once.
 - ``views`` and ``urls``: the pages, their conditional GETs and the JSON.
 """
 
+from cardnight.freshness import cached
 from scoring.board.data import (
     get_board,
     get_seating,
@@ -23,7 +24,6 @@ from scoring.board.freshness import (
     board_state,
     built,
     cache_key,
-    cached,
     etag,
     state_of,
 )

@@ -19,10 +19,9 @@ from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from cardnight.freshness import code_revision
+from cardnight.freshness import CACHE_SECONDS, code_revision
 from scoring import board
 from scoring.board.card_words import CardWords
-from scoring.board.freshness import CACHE_SECONDS
 from scoring.board.packing import gzipped
 from tables.links import url_stem
 from tables.models import Evening

@@ -20,8 +20,9 @@ from decimal import Decimal
 
 from django.utils.translation import get_language
 
+from cardnight.freshness import cached
 from scoring import won
-from scoring.board.freshness import cache_key, cached, state_of
+from scoring.board.freshness import cache_key, state_of
 from scoring.results import (
     CoupleRef,
     EveningResults,

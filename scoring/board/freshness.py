@@ -12,26 +12,13 @@ the processes share, or Redis).
 
 from __future__ import annotations
 
-import logging
-import time
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import connection
 
-from cardnight.freshness import code_revision, weak_etag
+from cardnight.freshness import building, cache_get, cache_set, code_revision, weak_etag
 from tables.models import Evening
-
-logger = logging.getLogger(__name__)
-
-# How long a built value stays in the cache. Keys hold the version, so this
-# only bounds memory, never freshness.
-CACHE_SECONDS = 15 * 60
-# How long a request waits for another one building the same value before
-# building it itself (a slow builder slows the others, never blocks them).
-BUILD_WAIT_SECONDS = 3.0
 
 
 @dataclass(frozen=True)
@@ -84,59 +71,6 @@ def cache_key(state: BoardState, *parts: str) -> str:
     )
 
 
-_cache_warned = False
-
-
-def _cache_failed() -> None:
-    """Say once per process that the cache is failing (not on every poll)."""
-    global _cache_warned
-    if not _cache_warned:
-        _cache_warned = True
-        logger.warning("board cache unavailable: building every board", exc_info=True)
-
-
-def cache_get(key: str):
-    """A value from Django's cache, or None. A cache that fails (Redis gone)
-    counts as empty: the board is then built every time, slower but never
-    wrong."""
-    try:
-        return cache.get(key)
-    except Exception:  # noqa: BLE001 - any cache failure means "build it"
-        _cache_failed()
-        return None
-
-
-def cache_set(key: str, value) -> None:
-    try:
-        cache.set(key, value, CACHE_SECONDS)
-    except Exception:  # noqa: BLE001
-        _cache_failed()
-
-
-@contextmanager
-def _building(key: str):
-    """While one request builds `key`'s value, the others (threads,
-    processes, servers) wait for it rather than build it too: a lock key
-    taken with `cache.add`, waited for at most BUILD_WAIT_SECONDS."""
-    lock, held = f"building:{key}", False
-    try:
-        deadline = time.monotonic() + BUILD_WAIT_SECONDS
-        while not (held := cache.add(lock, 1, BUILD_WAIT_SECONDS)):
-            if time.monotonic() >= deadline or cache.get(key) is not None:
-                break
-            time.sleep(0.005)
-    except Exception:  # noqa: BLE001 - no lock: build anyway
-        _cache_failed()
-    try:
-        yield
-    finally:
-        if held:
-            try:
-                cache.delete(lock)
-            except Exception:  # noqa: BLE001
-                _cache_failed()
-
-
 def built(state: BoardState, parts: tuple[str, ...], build):
     """The value of `parts` for `state`'s version: from the cache, else made
     by `build()`, once for every request that asks at the same time.
@@ -149,22 +83,10 @@ def built(state: BoardState, parts: tuple[str, ...], build):
     value = cache_get(key)
     if value is not None:
         return value, state
-    with _building(key):
+    with building(key):
         value = cache_get(key)
         if value is not None:
             return value, state
         value, shown = build()
         cache_set(cache_key(shown, *parts), value)
     return value, shown
-
-
-def cached(key: str, build):
-    """`build()` through the cache under `key`, built once (see `built`)."""
-    value = cache_get(key)
-    if value is None:
-        with _building(key):
-            value = cache_get(key)
-            if value is None:
-                value = build()
-                cache_set(key, value)
-    return value

@@ -3,26 +3,61 @@ no sign-in: where and when the games are, the results of past evenings and
 the season table, only of published evenings, and names only as the hall's
 privacy setting allows (`scoring.season.public_season`, through the one
 privacy rule in tables.privacy). A fixed number of queries.
+
+Nothing on it grows with the hall's history (issue 47): the season is kept
+once for what it is made of (`scoring.season.cached_season`), past evenings
+and the season's tables come PAST_SHOWN and SEASON_SHOWN at a time with
+pages for the rest, and a phone that has the page gets a 304 (an ETag of
+what the page is made of; Cache-Control: no-cache, so it always asks).
 """
 
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_safe
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.http import condition, require_safe
 
+from cardnight.freshness import digest, weak_etag
+from cardnight.numbers import read_id
 from scoring.board.calendar import hall_calendar, webcal
-from scoring.season import public_season
+from scoring.board.views import cookies_digest
+from scoring.season import public_season, season_digest
 from tables import links, queries
 from tables.models import Hall
+
+PAST_SHOWN = 10  # past evenings a page
+SEASON_SHOWN = 25  # couples and players a page of the season's tables
 
 
 def _hall(slug: str) -> Hall:
     return get_object_or_404(Hall, slug=slug)
 
 
+def _page_number(request: HttpRequest, name: str) -> int:
+    return read_id(request.GET.get(name), most=10_000) or 1
+
+
+def _hall_etag(request: HttpRequest, hall_slug: str) -> str | None:
+    """What the page is made of: the hall, its published evenings' versions,
+    the season's digest, today, the pages asked for, the language and the
+    visitor's cookies (the page holds a CSRF token and the sign-in links)."""
+    hall = Hall.objects.filter(slug=hall_slug).first()
+    if hall is None:
+        return None  # the view says "not found"
+    evenings = list(hall.evenings.published().order_by("pk").values_list("pk", "version"))
+    made_of = digest(
+        hall.name, hall.address, hall.note, hall.phone_address, evenings,
+        season_digest(hall, published_only=True), timezone.localdate(),
+        _page_number(request, "past"), _page_number(request, "season"),
+    )  # fmt: skip
+    return weak_etag(hall.pk, made_of, get_language() or "-", cookies_digest(request))
+
+
 @require_safe
+@condition(etag_func=_hall_etag)
 def hall_page(request: HttpRequest, hall_slug: str) -> HttpResponse:
     hall = _hall(hall_slug)
     today = timezone.localdate()
@@ -34,18 +69,30 @@ def hall_page(request: HttpRequest, hall_slug: str) -> HttpResponse:
         for evening in reversed(season.evenings)
         if evening.id not in coming
     ]
+    past_page = Paginator(past, PAST_SHOWN).get_page(_page_number(request, "past"))
+    asked = _page_number(request, "season")
+    rows = Paginator(season.rows, SEASON_SHOWN).get_page(asked)
+    players = Paginator(season.players, SEASON_SHOWN).get_page(asked)
+    season_pages = max(rows.paginator.num_pages, players.paginator.num_pages)
     feed = links.absolute_link(
         links.phone_address(hall), reverse("hall-calendar", args=[hall.slug])
     )
     context = {
         "hall": hall,
         "upcoming": upcoming,
-        "past": past,
+        "past": past_page,
         "season": season,
+        "season_rows": rows,
+        "season_players": players,
+        "season_pages": season_pages,
+        "season_page": min(asked, season_pages),
         "feed": feed,
         "webcal": webcal(feed),
     }
-    return render(request, "board/hall.html", context)
+    response = render(request, "board/hall.html", context)
+    patch_cache_control(response, no_cache=True)  # asks each time; a 304 when unchanged
+    patch_vary_headers(response, ["Cookie", "Accept-Language"])
+    return response
 
 
 @require_safe

@@ -43,7 +43,7 @@ def _language(request: HttpRequest) -> str:
     return getattr(request, "LANGUAGE_CODE", "") or get_language() or ""
 
 
-def _cookies(request: HttpRequest) -> str:
+def cookies_digest(request: HttpRequest) -> str:
     """A short hash of the session, messages and CSRF cookies: a full page
     holds a CSRF token, the sign-in links and the messages waiting for this
     visitor, so it is only "the same" for the same cookies."""
@@ -60,7 +60,7 @@ def _variant(request: HttpRequest, kind: str, htmx: bool, language: str) -> tupl
         return kind, language, ""  # prize texts are in words
     if htmx:
         return f"{kind}-live", language, ""
-    return kind, language, _cookies(request)
+    return kind, language, cookies_digest(request)
 
 
 def _etag(request: HttpRequest, state: board.BoardState, name: str, htmx: bool, language: str):

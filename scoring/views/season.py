@@ -1,21 +1,38 @@
 """A hall's season: its evenings, the players and pairs across them, the
 jar's balance; and one player's own line across the season."""
 
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from scoring.season import season as season_table
+from cardnight.numbers import read_id
+from scoring.season import cached_season as season_table
 from tables.access import volunteer_required
 from tables.models import Player
+
+SHOWN = 50  # rows a page of the season's lists
 
 
 @require_GET
 @volunteer_required
 def season(request: HttpRequest, hall_id: int) -> HttpResponse:
     hall = request.hall
-    return render(request, "scoring/season.html", {"hall": hall, "season": season_table(hall)})
+    table = season_table(hall)
+    context = {
+        "hall": hall,
+        "season": table,
+        # Lists that grow with the hall's history come a page at a time.
+        "evenings": _page(request, "evenings", table.evenings[::-1]),  # the latest first
+        "players": _page(request, "players", table.players),
+        "couples": _page(request, "couples", table.rows),
+    }
+    return render(request, "scoring/season.html", context)
+
+
+def _page(request: HttpRequest, name: str, rows):
+    return Paginator(rows, SHOWN).get_page(read_id(request.GET.get(name), most=10_000) or 1)
 
 
 @require_GET

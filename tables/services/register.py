@@ -6,7 +6,9 @@ kept by the hall's organizers.
     drop_unused(records)                  records no couple uses any more leave
                                           (a typo fixed at the door, a couple
                                           removed, an evening deleted)
-    merge_players(keep, other, *, user)   two records of one person
+    merge_players(keep, other, *, user)   two records of one person, named by
+                                          `keep` (the organizer's pick; to start
+                                          with, `more_typed`)
     split_player(record, *, user)         undo a wrong merge
     rename_player(player, name, *, user)  fix a spelling for next time
     dismiss_proposal(proposal, *, user)   "not the same person"
@@ -257,28 +259,91 @@ def lock_people(*players: Player) -> set[int]:
 
 @transaction.atomic
 def merge_players(keep: Player, other: Player, *, user=None) -> Player:
-    """`other` (and every record merged into it) becomes `keep`'s person.
-    Every record of both people is locked first (`lock_people`), so the
-    person each is, read after the lock, is the one that is changed."""
+    """`other`'s person and `keep`'s are one person, named by `keep`: it
+    becomes the person's main record (even if it was a spelling merged into
+    another), and every other record of both people is merged into it. The
+    organizer picks `keep` (the more typed spelling to start with:
+    `more_typed`). Every record of both people is locked first
+    (`lock_people`), so the person each is, read after the lock, is the one
+    that is changed."""
     if keep.hall_id != other.hall_id:
         raise UserError(_("These two players are not of the same hall."))
     lock_people(keep, other)
     keep, other = Player.objects.get(pk=keep.pk), Player.objects.get(pk=other.pk)
-    main = Player.objects.get(pk=keep.person_id)
-    moving = group_of(other)
-    if main.pk in moving:
+    if keep.person_id == other.person_id:
         raise Conflict(_("These are already the same player."))
-    Player.objects.filter(pk__in=moving).update(merged_into=main)
-    Player.objects.filter(pk=main.pk).update(merged_into=None)
-    members = [main.pk, *moving]
+    members = [*group_of(keep), *group_of(other)]
+    Player.objects.filter(pk__in=members).exclude(pk=keep.pk).update(merged_into=keep)
+    Player.objects.filter(pk=keep.pk).update(merged_into=None)
     PlayerProposal.objects.filter(player_id__in=members, other_id__in=members).delete()
     _log(
         user,
-        main.hall,
-        _("Players: merged record %(other)s into %(keep)s") % {"other": other.pk, "keep": main.pk},
+        keep.hall,
+        _("Players: merged record %(other)s into %(keep)s") % {"other": other.pk, "keep": keep.pk},
     )
-    main.refresh_from_db()
-    return main
+    keep.refresh_from_db()
+    return keep
+
+
+def _tally(rows) -> dict[int, tuple[int, tuple]]:
+    """How often each record was typed and when last: `rows` are a couple's
+    (person1_id, person2_id, evening date, couple id)."""
+    typed: dict[int, tuple[int, tuple]] = {}
+    for first, second, date, pk in rows:
+        for record in (first, second):
+            if record is not None:
+                count, last = typed.get(record, (0, (date, pk)))
+                typed[record] = (count + 1, max(last, (date, pk)))
+    return typed
+
+
+def _more_typed_of(typed: dict, first: int, second: int) -> int:
+    """Of two records, the one typed more often, a tie going to the one typed
+    last (as `tables.names.usual_spelling` names a record); the first if
+    neither was typed."""
+    never = (0, ())
+    return max((first, second), key=lambda pk: typed.get(pk, never))
+
+
+@dataclass(frozen=True)
+class MergeChoice:
+    """The two spellings a merge chooses between, how many couples each was
+    typed on, and the one picked to start with (`keep`: `more_typed`)."""
+
+    first: Player
+    second: Player
+    first_typed: int
+    second_typed: int
+    keep: int
+
+    @property
+    def options(self) -> list[tuple[Player, int, bool]]:
+        """Each spelling, how many couples it was typed on, whether picked."""
+        return [
+            (self.first, self.first_typed, self.first.pk == self.keep),
+            (self.second, self.second_typed, self.second.pk == self.keep),
+        ]
+
+
+def merge_choice(first: Player, second: Player) -> MergeChoice:
+    """The choice of a merge of two records (one query)."""
+    ids = [first.pk, second.pk]
+    rows = Couple.objects.filter(Q(person1_id__in=ids) | Q(person2_id__in=ids)).order_by()
+    typed = _tally(rows.values_list("person1_id", "person2_id", "evening__date", "pk"))
+    return MergeChoice(
+        first,
+        second,
+        typed.get(first.pk, (0,))[0],
+        typed.get(second.pk, (0,))[0],
+        _more_typed_of(typed, first.pk, second.pk),
+    )
+
+
+def more_typed(first: Player, second: Player) -> Player:
+    """The spelling a merge of the two keeps unless the organizer picks the
+    other: the record typed on more couples, a tie going to the one typed
+    last."""
+    return first if merge_choice(first, second).keep == first.pk else second
 
 
 @transaction.atomic
@@ -382,9 +447,18 @@ class RegisterRow:
 
 @dataclass(frozen=True)
 class Proposal:
+    """A "maybe the same person", with the choice its merge offers."""
+
     proposal: PlayerProposal
-    player: Player
-    other: Player
+    choice: MergeChoice
+
+    @property
+    def player(self) -> Player:
+        return self.choice.first
+
+    @property
+    def other(self) -> Player:
+        return self.choice.second
 
 
 def hall_register(hall: Hall) -> tuple[list[RegisterRow], list[Proposal]]:
@@ -402,10 +476,13 @@ def hall_register(hall: Hall) -> tuple[list[RegisterRow], list[Proposal]]:
         return None if record is None else record.person_id
 
     seen: dict[int, set] = {}
-    couples = Couple.objects.filter(evening__hall=hall).values_list(
-        "person1_id", "person2_id", "evening_id", "evening__date"
+    couples = list(
+        Couple.objects.filter(evening__hall=hall).values_list(
+            "person1_id", "person2_id", "evening_id", "evening__date", "pk"
+        )
     )
-    for first, second, evening_id, date in couples:
+    typed = _tally((first, second, date, pk) for first, second, _e, date, pk in couples)
+    for first, second, evening_id, date, _pk in couples:
         for me, partner in ((main(first), main(second)), (main(second), main(first))):
             if me not in rows:
                 continue
@@ -425,8 +502,14 @@ def hall_register(hall: Hall) -> tuple[list[RegisterRow], list[Proposal]]:
     for proposal in PlayerProposal.objects.filter(hall=hall, dismissed=False).order_by("id"):
         mine, theirs = main(proposal.player_id), main(proposal.other_id)
         if mine in rows and theirs in rows and mine != theirs:
-            proposals.append(
-                Proposal(proposal, records[proposal.player_id], records[proposal.other_id])
+            first, second = proposal.player_id, proposal.other_id
+            choice = MergeChoice(
+                records[first],
+                records[second],
+                typed.get(first, (0,))[0],
+                typed.get(second, (0,))[0],
+                _more_typed_of(typed, first, second),
             )
+            proposals.append(Proposal(proposal, choice))
     ordered = sorted(rows.values(), key=lambda row: row.player.folded)
     return ordered, proposals

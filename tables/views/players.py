@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardnight.error_pages import user_error
-from cardnight.errors import UserError
+from cardnight.errors import Conflict, UserError
 from cardnight.numbers import read_id
 from tables.access import organizer_required, volunteer_required
 from tables.models import Player, PlayerProposal
@@ -63,20 +63,41 @@ def player_rename(request: HttpRequest, hall_id: int, player_id: int) -> HttpRes
     return _done(request, hall_id, action)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @organizer_required
 def player_merge(request: HttpRequest, hall_id: int, player_id: int) -> HttpResponse:
+    """Merge two players: the page shows both spellings, the more typed one
+    picked (a GET, or a POST with no spelling picked, merges nothing); a
+    POST with the spelling picked (`keep`, one of the two) merges them, and
+    the person is named by it."""
     player = _player(request, player_id)
-    into = read_id(request.POST.get("into"))
+    data = request.POST if request.method == "POST" else request.GET
+    into = read_id(data.get("into"))
     if into is None:
         return user_error(request, UserError(_("Choose the player to merge with.")), _back(hall_id))
-    keep = _player(request, into)
+    other = _player(request, into)
+    if other.person_id == player.person_id:
+        return user_error(
+            request, Conflict(_("These are already the same player.")), _back(hall_id)
+        )
+    picked = request.POST.get("keep") if request.method == "POST" else None
+    if picked is None:
+        return render(
+            request,
+            "tables/player_merge.html",
+            {"hall": request.hall, "choice": register.merge_choice(player, other)},
+        )
+    keep_id = read_id(picked)
+    if keep_id not in (player.pk, other.pk):
+        return user_error(request, UserError(_("Choose the spelling to keep.")), _back(hall_id))
+    keep, gone = (player, other) if keep_id == player.pk else (other, player)
 
     def action():
-        main = register.merge_players(keep, player, user=request.user)
-        return _("%(other)s and %(keep)s are one player now.") % {
-            "other": player.name,
-            "keep": main.name,
+        main = register.merge_players(keep, gone, user=request.user)
+        return _("%(other)s and %(keep)s are one player now, spelt %(name)s.") % {
+            "other": gone.name,
+            "keep": keep.name,
+            "name": main.name,
         }
 
     return _done(request, hall_id, action)

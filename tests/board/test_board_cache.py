@@ -10,7 +10,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from scoring import board
+from cardnight import freshness
 from tables.models import Seating
 from tests.support.board import HTMX, record, url
 
@@ -31,7 +31,7 @@ def csrf(html: str) -> str:
 
 
 def test_a_failing_cache_leaves_the_board_correct(client, make_evening, monkeypatch):
-    monkeypatch.setattr(board.freshness, "cache", BrokenCache())
+    monkeypatch.setattr(freshness, "shared_cache", BrokenCache())
     evening = make_evening(couples=10, played=3, current_in=0)
     for name in ("board", "board-tv", "board-json", "board-couple"):
         args = (2,) if name == "board-couple" else ()

@@ -8,7 +8,10 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from tables.models import Evening, Hall
+from scoring import season as season_module
+from scoring.board import hall as hall_views
+from tables.models import Evening, Hall, Player
+from tables.services.register import record_couple, rename_player
 from tests.i18n.conftest import visible_text
 from tests.scoring.conftest import finish, make_couples, punch_counts
 
@@ -155,3 +158,59 @@ def test_the_query_count_does_not_grow_with_evenings(
         _evening(hall_with_evenings, f"soon-{n}", 20 + n, published=True)
     with django_assert_max_num_queries(len(few.captured_queries)):
         client.get(f"/h/{hall_with_evenings.slug}/")
+
+
+# --- Nothing on the page grows with the hall's history (issue 47) -------------------
+
+
+def test_a_phone_that_has_the_page_gets_a_304_until_something_changes(client, hall_with_evenings):
+    url = f"/h/{hall_with_evenings.slug}/"
+    client.get(url)  # the first visit is given its cookies (CSRF, for the language switch)
+    first = client.get(url)
+    assert first.has_header("ETag") and "no-cache" in first["Cache-Control"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    # A result, a renamed player, a new evening: the page is new.
+    week = _played(hall_with_evenings, "this-week", -1, NAMES, [11, 7])
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and "This-Week" in visible_text(changed.content)
+    with Evening.changing(week):
+        for couple in week.couples.all():
+            record_couple(couple, hall_with_evenings.pk)
+    registered = client.get(url)
+    rita = Player.objects.get(hall=hall_with_evenings, name="Rita Landry")
+    rename_player(rita, "Rita Landry-Boutin")
+    renamed = client.get(url, HTTP_IF_NONE_MATCH=registered["ETag"])
+    assert renamed.status_code == 200
+    assert "Rita Landry-Boutin" in visible_text(renamed.content)
+
+
+def test_the_season_is_built_once_for_what_it_is_made_of(client, hall_with_evenings, monkeypatch):
+    built = []
+    real = season_module.season
+    monkeypatch.setattr(season_module, "season", lambda *a, **k: built.append(1) or real(*a, **k))
+    for _ in range(3):
+        page(client, hall_with_evenings)
+    assert len(built) == 1
+    _played(hall_with_evenings, "this-week", -1, NAMES, [11, 7])
+    page(client, hall_with_evenings)
+    assert len(built) == 2
+
+
+def test_past_evenings_and_the_season_come_a_page_at_a_time(client, hall, monkeypatch):
+    monkeypatch.setattr(hall_views, "PAST_SHOWN", 3)
+    monkeypatch.setattr(hall_views, "SEASON_SHOWN", 2)
+    Hall.objects.filter(pk=hall.pk).update(privacy="full")
+    for n in range(5):
+        names = [(f"Ann {n}", f"Joe {n}"), (f"Bea {n}", f"Cy {n}")]
+        _played(hall, f"week-{n}", -30 + n, names, [10 + n, 3])
+    text = page(client, hall)
+    assert "Week-4" in text and "Week-2" in text and "Week-1" not in text
+    assert "Page 1 of 2" in text and "Older evenings" in text
+    older = visible_text(client.get(f"/h/{hall.slug}/?past=2").content)
+    assert "Week-1" in older and "Week-0" in older and "Week-4" not in older
+    assert "Ann 4" in text and "Ann 0" not in text  # most games won first
+    last = visible_text(client.get(f"/h/{hall.slug}/?season=10").content)
+    assert "Page 10 of 10" in last and "Next" not in last  # 20 players, 2 a page
+    for odd in ("?past=²", "?season=0", "?past=99999999999999999999"):
+        assert client.get(f"/h/{hall.slug}/{odd}").status_code == 200

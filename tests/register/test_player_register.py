@@ -122,7 +122,7 @@ def test_a_merge_joins_two_spellings_in_the_season_and_a_split_undoes_it(hall, o
     proposal = PlayerProposal.objects.get()
     response = organizer_client.post(
         reverse("player-merge", args=[hall.pk, proposal.player_id]),
-        {"into": proposal.other_id},
+        {"into": proposal.other_id, "keep": proposal.other_id},
     )
     assert response.status_code == 302
     table = season(hall)

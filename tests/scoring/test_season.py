@@ -6,12 +6,15 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from scoring import season as season_module
 from scoring.models import Target
 from scoring.season import couple_key, season
 from scoring.services import jar as cookiejar
 from scoring.services import ties as tiebreaks
 from scoring.services.prizes import set_prize
+from scoring.views import season as season_views
 from tables.models import Couple, Evening
+from tests.i18n.conftest import visible_text
 
 from .conftest import finish, punch_counts
 
@@ -93,3 +96,34 @@ def test_the_season_costs_a_constant_number_of_queries(hall, django_assert_max_n
     with django_assert_max_num_queries(12):
         table = season(hall)
     assert len(table.evenings) == 8
+
+
+def test_the_season_pages_its_lists_latest_evenings_first(volunteer_client, hall, monkeypatch):
+    """Lists that grow with the hall's history come a page at a time (issue 47)."""
+    monkeypatch.setattr(season_views, "SHOWN", 2)
+    for day in (6, 13, 20):
+        night(hall, day, [(f"Ann {day}", f"Joe {day}", 15), (f"Bea {day}", f"Cy {day}", 9)])
+    url = reverse("season", args=[hall.pk])
+    text = visible_text(volunteer_client.get(url).content)
+    assert "Night 20" in text and "Night 13" in text and "Night 6" not in text
+    assert "Page 1 of 2" in text and "Page 1 of 6" in text and "Page 1 of 3" in text
+    older = visible_text(volunteer_client.get(url + "?evenings=2").content)
+    assert "Night 6" in older and "Night 20" not in older
+    for odd in ("?players=²", "?couples=0", "?evenings=99999999999999999999999"):
+        assert volunteer_client.get(url + odd).status_code == 200
+
+
+def test_the_season_is_built_once_until_an_evening_or_the_register_changes(
+    volunteer_client, hall, monkeypatch
+):
+    built = []
+    real = season_module.season
+    monkeypatch.setattr(season_module, "season", lambda *a, **k: built.append(1) or real(*a, **k))
+    night(hall, 6, [("Ann", "Joe", 15), ("Bea", "Cy", 9)])
+    url = reverse("season", args=[hall.pk])
+    for _ in range(3):
+        volunteer_client.get(url)
+    assert len(built) == 1
+    night(hall, 13, [("Ann", "Joe", 12), ("Bea", "Cy", 10)])
+    volunteer_client.get(url)
+    assert len(built) == 2
