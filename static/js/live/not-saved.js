@@ -71,9 +71,16 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!event.detail.boosted) return;
     live.find();
-    var messages = document.querySelector("main .messages");
-    if (messages) live.say(messages.textContent.replace(/\s+/g, " ").trim());
     live.next(live.every()); // the new page's polls
+  });
+  // The page shows its messages: the status line says them out of sight (a
+  // screen reader misses a list the swap brings), not a second time. Once
+  // settled: htmx's settle gives the status line the attributes the server
+  // sent, which would show it again.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (!event.detail.boosted || event.target !== document.body) return;
+    var messages = document.querySelector("main .messages");
+    if (messages) live.say(messages.textContent.replace(/\s+/g, " ").trim(), true);
   });
 
   live.onStart(function () {
