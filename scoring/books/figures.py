@@ -8,13 +8,13 @@ are listed apart and never added to the totals: an open evening's money is
 not final, and a cancelled evening took none (couples marked paid on one
 are pointed out, to be refunded).
 
-A finished or cancelled evening's figures are built once and kept in
-Django's cache under a key that holds the evening's version and database
-generation (the board's way: a kept value is never older than its key
-says), the code's revision, and where its jar came from (the previous jar
-evening and its settled carry-over), so a year of 52 evenings costs two
-queries and one cache read once each has been built; an open evening is
-built every time. A cache that fails counts as empty.
+Each evening's figures are built once and kept in Django's cache under a
+key that holds the evening's version and database generation (the board's
+way: every change to an evening moves its version on, so a kept value is
+never older than its key says), the code's revision, and where its jar came
+from (the previous jar evening and its settled carry-over, which its own
+version does not follow), so a year of 52 evenings costs two queries and
+one cache read once each has been built. A cache that fails counts as empty.
 """
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cardnight.freshness import code_revision
+from cardnight.freshness import code_revision, digest
 from scoring import results as results_module
 from scoring.results import TIED, ZERO, EveningResults
 from scoring.results.extras import carried_in_from
-from scoring.results.load import hall_jar_chain, previous_jar
+from scoring.results.load import hall_jar_chain, previous_jars
 from scoring.results.wording import date_text
 from scoring.rules import books as rules
 from scoring.rules.books import Figures, JarBalance
@@ -155,6 +155,9 @@ class Books:
     jar: JarBalance
     any_jar: bool
     any_fifty_fifty: bool
+    # Every evening's figures as kept (a digest of their keys): the page's
+    # tables are rendered once for it (templates/scoring/books.html).
+    key: str = ""
 
     @property
     def evenings(self) -> tuple[BookEvening, ...]:
@@ -312,11 +315,12 @@ def _cache_set_many(values: dict) -> None:
         _cache_failed()
 
 
-def cache_key(evening: Evening, previous: dict | None, part: str) -> str:
+def cache_key(evening: dict, previous: dict | None, part: str) -> str:
     """What an evening's kept figures are made from: its version and
     generation, the code, and the jar it starts from (the previous jar
     evening's row and settled carry-over, which its own version does not
-    follow when that evening is deleted or moved)."""
+    follow when that evening is deleted or moved). `evening`: its row
+    (`_evenings`)."""
     came_from = "-"
     if previous is not None:
         came_from = ".".join(
@@ -326,74 +330,82 @@ def cache_key(evening: Evening, previous: dict | None, part: str) -> str:
         [
             "books",
             code_revision(),
-            str(evening.pk),
-            str(evening.version),
-            evening.generation,
+            str(evening["id"]),
+            str(evening["version"]),
+            evening["generation"],
             came_from,
             part,
         ]
     )
 
 
-def _built(evenings: list[Evening], previous: dict[int, dict | None], part: str, build) -> dict:
-    """{evening id: value} for `part` ("row" or "couples"): a finished or
-    cancelled evening's from the cache when kept, the others built (their
-    rows loaded together, in a constant number of queries) by
-    `build(evening, result, data)`; the finished and cancelled ones kept."""
-    keys = {
-        evening.pk: cache_key(evening, previous.get(evening.pk), part)
-        for evening in evenings
-        if kind_of(evening) != OPEN
-    }
+def _built(hall: Hall, evenings: list[dict], previous: dict, part: str, build):
+    """({evening id: value}, the period's key) for `part` ("row" or
+    "couples"): from the cache
+    when kept, else built (the evenings loaded together, in a constant
+    number of queries) by `build(evening, result, data)` and kept. An open
+    evening too: every change to it moves its version on (the write gate),
+    so a kept value is as it stands.
+
+    The values of the whole period are also kept together, under a digest
+    of every evening's key: a period asked again is one cache read, not one
+    per evening (a file each in the file cache)."""
+    keys = {row["id"]: cache_key(row, previous.get(row["id"]), part) for row in evenings}
+    together = "books:period:" + digest(*keys.values())
+    values = _cache_get_many([together]).get(together)
+    if values is not None:
+        return values, together
     kept = _cache_get_many(list(keys.values()))
     values = {pk: kept[key] for pk, key in keys.items() if key in kept}
-    missing = [evening for evening in evenings if evening.pk not in values]
-    loaded = results_module.load(missing)
-    to_keep = {}
-    for evening in missing:
-        data = loaded[evening.pk]
-        values[evening.pk] = build(evening, results_module.compute(data), data)
-        if evening.pk in keys:
-            to_keep[keys[evening.pk]] = values[evening.pk]
-    _cache_set_many(to_keep)
-    return values
+    missing = [pk for pk in keys if pk not in values]
+    if missing:
+        full = list(Evening.objects.filter(pk__in=missing))
+        for evening in full:
+            evening.hall = hall  # known: no query for it
+        loaded = results_module.load(full)
+        built = {}
+        for evening in full:
+            data = loaded[evening.pk]
+            values[evening.pk] = built[keys[evening.pk]] = build(
+                evening, results_module.compute(data), data
+            )
+        _cache_set_many(built)
+    _cache_set_many({together: values})
+    return values, together
 
 
 # --- The period ---------------------------------------------------------------
 
+# What an evening's key is made of, and what its place in the jar's chain needs.
+KEY_FIELDS = ("id", "date", "cancelled", "cookie_jar", "version", "generation")
 
-def _evenings(hall: Hall, period: Period) -> list[Evening]:
-    evenings = list(
-        Evening.objects.filter(hall=hall, date__range=(period.start, period.end)).order_by(
-            "date", "id"
-        )
+
+def _evenings(hall: Hall, period: Period) -> list[dict]:
+    """The period's evenings, oldest first, as the few values their keys need."""
+    return list(
+        Evening.objects.filter(hall=hall, date__range=(period.start, period.end))
+        .order_by("date", "id")
+        .values(*KEY_FIELDS)
     )
-    for evening in evenings:
-        evening.hall = hall  # known: no query for it
-    return evenings
 
 
-def _chain(hall: Hall, evenings: list[Evening], period: Period):
+def _chain(hall: Hall, evenings: list[dict], period: Period):
     """Where each jar evening's jar comes from, and what the jar held at the
     start of the period (the hall's jar chain up to its end: one query)."""
     chain = hall_jar_chain([hall.pk], period.end)
-    previous = {
-        evening.pk: previous_jar(chain, hall.pk, evening.date, evening.pk)
-        for evening in evenings
-        if evening.cookie_jar
-    }
-    start = carried_in_from(previous_jar(chain, hall.pk, period.start, 0))[0]
-    return previous, start
+    jar_evenings = [row for row in evenings if row["cookie_jar"]]
+    points = [(row["date"], row["id"]) for row in jar_evenings] + [(period.start, 0)]
+    *found, before = previous_jars(chain, hall.pk, points)
+    previous = {row["id"]: row_before for row, row_before in zip(jar_evenings, found, strict=True)}
+    return previous, carried_in_from(before)[0]
 
 
 def hall_books(hall: Hall, period: Period) -> Books:
     """The hall's books for `period` (see the module docstring)."""
     evenings = _evenings(hall, period)
     previous, jar_start = _chain(hall, evenings, period)
-    rows = _built(evenings, previous, "row", lambda evening, result, data: book_evening(
-        evening, result, data
-    ))  # fmt: skip
-    ordered = [rows[evening.pk] for evening in evenings]
+    rows, key = _built(hall, evenings, previous, "row", book_evening)
+    ordered = [rows[evening["id"]] for evening in evenings]
     finished = tuple(row for row in ordered if row.kind == FINISHED)
     jar_rows = [row for row in finished if row.jar]
     end = jar_rows[-1].figures.jar_carried_over if jar_rows else None
@@ -407,6 +419,7 @@ def hall_books(hall: Hall, period: Period) -> Books:
         jar=rules.jar_balance(jar_start, (row.figures for row in jar_rows), end),
         any_jar=any(row.jar for row in ordered),
         any_fifty_fifty=any(row.fifty_fifty for row in ordered),
+        key=key,
     )
 
 
@@ -419,9 +432,9 @@ class CouplesOfEvening:
 def hall_couples(hall: Hall, period: Period) -> tuple[CouplesOfEvening, ...]:
     """Each evening of the period that was not cancelled, with its couples,
     their games, places and prizes (the evening-by-evening statistics)."""
-    evenings = [evening for evening in _evenings(hall, period) if not evening.cancelled]
+    evenings = [evening for evening in _evenings(hall, period) if not evening["cancelled"]]
     previous, _start = _chain(hall, evenings, period)
-    built = _built(evenings, previous, "couples", lambda evening, result, data: (
+    built, _key = _built(hall, evenings, previous, "couples", lambda evening, result, data: (
         book_evening(evening, result, data), couple_lines(result)
     ))  # fmt: skip
-    return tuple(CouplesOfEvening(*built[evening.pk]) for evening in evenings)
+    return tuple(CouplesOfEvening(*built[evening["id"]]) for evening in evenings)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -147,10 +148,21 @@ def previous_jar(chain: list[dict], hall_id: int, date: datetime.date, pk: int) 
     `jar_chain`; None for the hall's first. A cancelled evening is not
     played: the jar goes past it, to the next one. (`pk` 0: the last one
     before `date`.)"""
-    before = [
-        row for row in chain if row["hall_id"] == hall_id and (row["date"], row["id"]) < (date, pk)
-    ]
-    return before[-1] if before else None
+    return previous_jars(chain, hall_id, [(date, pk)])[0]
+
+
+def previous_jars(
+    chain: list[dict], hall_id: int, points: list[tuple[datetime.date, int]]
+) -> list[dict | None]:
+    """`previous_jar` for each (date, pk) of `points`, the chain (oldest
+    first, as `hall_jar_chain` reads it) searched once for them all."""
+    mine = [row for row in chain if row["hall_id"] == hall_id]
+    keys = [(row["date"], row["id"]) for row in mine]
+    found = []
+    for point in points:
+        index = bisect.bisect_left(keys, point)
+        found.append(mine[index - 1] if index else None)
+    return found
 
 
 def _load_still_playing(loaded: dict[int, Loaded], jar_evenings: list[Evening]) -> None:
