@@ -135,7 +135,7 @@ class CurrentGame:
             return Whereabouts(game=game_number, place=OUT)
         place = self.places.get(me, OUT)
         if_win, if_lose = self.destinations.get(me, (None, None))
-        if game_number >= evening.games or evening.is_finished:
+        if evening.is_last_game or evening.is_finished:
             if_win = if_lose = None  # no game follows
         elif left_after_game == game_number:
             if_win = if_lose = OUT

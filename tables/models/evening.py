@@ -390,6 +390,12 @@ class Evening(models.Model):
         return self.status == self.Status.FINISHED
 
     @property
+    def is_last_game(self) -> bool:
+        """The game under way (or just played) is the evening's last: no
+        game follows it."""
+        return self.current_game >= self.games
+
+    @property
     def finishing_reveals_jar(self) -> str:
         """What finishing does to the cookie jar: "reveal" (a sealed draw),
         "settle" (numbers already shown) or "" (no jar, or hat numbers not

@@ -106,7 +106,7 @@ def register_locked(
     couple are warned about again."""
     if evening.is_finished:
         raise Conflict(_("The evening is over: no more couples can join."))
-    if evening.is_running and evening.current_game >= evening.games:
+    if evening.is_running and evening.is_last_game:
         raise Conflict(_("The last game is under way: a late couple would play no game."))
     if not anyway:
         twin = find_duplicate(evening, player1, player2)

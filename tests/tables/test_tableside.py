@@ -269,3 +269,24 @@ def test_the_table_side_asks_the_database_a_few_times_whatever_the_evenings_size
     assert "Confirmed: the result is in." in html
     with django_assert_num_queries(6):  # and where next (2), and this phone's late reports
         assert "won." in first.get(f"{page}?as={a}").content.decode()
+
+
+def test_after_the_last_game_the_table_is_not_told_to_wait_for_another(client, evening):
+    """Issue 48, point 8: a table whose result of the last game was in still
+    read "Wait for the next game to be called" (and an empty line for each
+    couple's next place)."""
+    evening = started(evening, 4, games=2)
+    play_game(evening)
+    first = seatings(evening)[0]
+    html = client.get(reverse("tableside", args=[first.table.token])).content.decode()
+    assert "Wait for the next game to be called" in html  # game 1 of 2: another follows
+    assert "That was the last game" not in html
+    services.advance(evening)
+    play_game(evening)
+    assert evening.current_game == 2
+    seating = seatings(evening)[0]
+    html = client.get(reverse("tableside", args=[seating.table.token])).content.decode()
+    assert "The result of game 2 is in" in html
+    assert "Wait for the next game" not in html
+    assert "That was the last game of the evening" in html
+    assert "<li></li>" not in "".join(html.split())
