@@ -115,6 +115,7 @@ PAGES = [
     ("jar", "/evenings/played/jar/", True),
     ("print", "/evenings/played/print/", True),
     ("season", "/halls/{hall}/season/", True),
+    ("books", "/halls/{hall}/books/?year=2026", True),
     ("players", "/halls/{hall}/players/", True),
     ("hall-new", "/halls/new/", True),
     ("hall-page", "/h/st-josephs-parish-hall/", False),
