@@ -28,6 +28,8 @@ def test_a_phone_checks_in_the_door_confirms_and_next_week_it_is_one_tap(
         screenshot(couple, "checkin-phone-form")
         couple.get_by_role("button", name="Check in").click()
         couple.get_by_text("You are on the door's list.").wait_for()
+        expect(couple.locator("#checkin-form")).to_have_count(0)  # checked in: waiting
+        screenshot(couple, "checkin-phone-waiting")
         assert not Couple.objects.exists()
 
         sign_in(door, live_server, "vince")
@@ -42,6 +44,13 @@ def test_a_phone_checks_in_the_door_confirms_and_next_week_it_is_one_tap(
 
         # The phone's page asks again by itself and shows the number.
         expect(couple.locator("#my-entries")).to_contain_text("You are couple 1", timeout=15_000)
+        # And only that: not the form again, nor "You are on the door's list"
+        # (issue 48, point 8); a second couple has a link to the form.
+        expect(couple.locator("#checkin-form")).to_have_count(0)
+        expect(couple.get_by_text("You are on the door's list.")).to_have_count(0)
+        expect(
+            couple.get_by_role("link", name="Check in another couple on this phone")
+        ).to_be_visible()
         screenshot(couple, "checkin-phone-confirmed")
         assert Couple.objects.get().names == "Mary & Jim"
 

@@ -140,6 +140,13 @@ def phone_entries(evening: Evening, device: str) -> list[tuple[CheckinEntry, str
     return [(entry, state_of(entry, evening)) for entry in rows]
 
 
+def checked_in(entries: list[tuple[CheckinEntry, str]]) -> bool:
+    """Whether a phone's couple is checked in (`phone_entries`): an entry of
+    it waits at the door or is registered. Its page then shows what became
+    of it, not the form again (a second couple asks for the form)."""
+    return any(state in (WAITING, REGISTERED) for _entry, state in entries)
+
+
 def withdraw_entry(evening: Evening, device: str, entry_id: int) -> None:
     """The phone takes back one of its own entries that is still waiting.
     Another phone's entry is answered as a missing one."""

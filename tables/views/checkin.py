@@ -42,15 +42,22 @@ def _unknown(request: HttpRequest) -> HttpResponse:
 
 
 def _page(request, evening: Evening, form: CheckinForm, status: int = 200, error: str = ""):
+    """The page: this phone's entries, and the form while its couple is not
+    checked in (`checkin.checked_in`), or for another couple (?another=1),
+    or to show what was wrong with the names sent."""
     entries = checkin.phone_entries(evening, known_device(request))
+    another = request.method == "GET" and request.GET.get("another") == "1"
+    url = reverse("checkin", args=[evening.checkin_token])
     context = {
         "evening": evening,
         "form": form,
         "closed": checkin.closed_reason(evening),
         "entries": entries,
         "waiting": any(state == checkin.WAITING for _entry, state in entries),
+        "offer_form": request.method == "POST" or another or not checkin.checked_in(entries),
         "error": error,
-        "url": reverse("checkin", args=[evening.checkin_token]),
+        "url": url,
+        "poll_url": f"{url}?another=1" if another else url,
     }
     template = TEMPLATE + "#my-entries" if request.htmx and request.method == "GET" else TEMPLATE
     return render(request, template, context, status=status)

@@ -341,3 +341,51 @@ def test_the_door_and_the_phone_page_cost_the_same_however_many_wait(
     send(phone, open_evening, "Kay", "Lou")
     assert _queries(volunteer_client, door(open_evening)) == door_few
     assert _queries(phone, page(open_evening)) == phone_few
+
+
+def test_a_phone_checked_in_shows_its_couple_not_the_form_again(open_evening):
+    """Issue 48, point 8: once confirmed (and while waiting) the phone still
+    showed "While you wait in line: type both names" under its number, and
+    the "You are on the door" message. A phone lends itself to a
+    second couple through a link."""
+    phone = Client()
+    html = phone.get(page(open_evening)).content.decode()
+    assert 'id="checkin-form"' in html  # nothing sent yet: the form
+    send(phone, open_evening)
+    html = phone.get(page(open_evening)).content.decode()
+    assert "On the door's list since" in html
+    assert 'id="checkin-form"' not in html and "While you wait in line" not in html
+    assert "Check in another couple" in html
+    entry = CheckinEntry.objects.get()
+    checkin.confirm_entry(open_evening, entry.pk, "k" * 12)
+    for response in (
+        phone.get(page(open_evening)),
+        phone.get(page(open_evening), headers={"HX-Request": "true"}),  # the poll
+    ):
+        html = response.content.decode()
+        assert "You are couple <strong>1</strong>" in html
+        assert 'id="checkin-form"' not in html
+        assert "You are on the door" not in html
+    another = phone.get(page(open_evening), {"another": "1"}).content.decode()
+    assert 'id="checkin-form"' in another
+    assert "You are couple <strong>1</strong>" in another
+    # The message of a check-in is in the region the poll replaces: its
+    # first changed answer takes it away.
+    fresh = Client()
+    send(fresh, open_evening, "Rita", "Angus")
+    shown = fresh.get(page(open_evening)).content.decode()
+    region = shown[shown.index('id="my-entries"') :]
+    assert "You are on the door" in region
+    polled = fresh.get(page(open_evening), headers={"HX-Request": "true"}).content.decode()
+    assert "You are on the door" not in polled and "On the door's list since" in polled
+
+
+def test_the_time_on_the_doors_list_ends_no_sentence_with_two_full_stops(open_evening, settings):
+    """ "On the door's list since 4:51 p.m.." (issue 48, point 8). The entry
+    is made now, in a time zone where now is in the afternoon."""
+    offset = (16 - timezone.now().hour + 12) % 24 - 12  # hours ahead of UTC
+    settings.TIME_ZONE = f"Etc/GMT{-offset:+d}"
+    phone = Client()
+    send(phone, open_evening)
+    html = phone.get(page(open_evening)).content.decode()
+    assert "p.m." in html and "p.m.." not in html
