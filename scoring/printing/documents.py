@@ -10,7 +10,7 @@ from cardnight.errors import UserError
 from tables.models import Evening, Table
 
 from . import draw, rows
-from .fonts import unprintable
+from .fonts import cover, strings, unprintable
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/"
 DEFAULT_BLANK_CARDS = 4  # one sheet of walk-in cards
@@ -179,17 +179,18 @@ def render(kind: str, evening: Evening, *, base_url: str = DEFAULT_BASE_URL, bla
     yet") with the reason in words instead of producing an empty PDF.
     """
     if kind == "cards":
-        content = draw.draw_cue_cards(rows.cue_card_rows(evening, base_url, blank))
+        made, drawer = rows.cue_card_rows(evening, base_url, blank), draw.draw_cue_cards
     elif kind == "tables":
-        content = draw.draw_table_cards(rows.table_card_rows(evening, base_url))
+        made, drawer = rows.table_card_rows(evening, base_url), draw.draw_table_cards
     elif kind == "results":
-        content = draw.draw_results_sheet(rows.results_rows(evening))
+        made, drawer = rows.results_rows(evening), draw.draw_results_sheet
     elif kind == "rules":
-        content = draw.draw_rules_card(rows.rules_card_rows(evening))
+        made, drawer = rows.rules_card_rows(evening), draw.draw_rules_card
     elif kind == "volunteers":
-        content = draw.draw_quick_start(rows.quick_start_rows(evening, base_url))
+        made, drawer = rows.quick_start_rows(evening, base_url), draw.draw_quick_start
     elif kind == "checkin":
-        content = draw.draw_checkin_card(rows.checkin_card_rows(evening, base_url))
+        made, drawer = rows.checkin_card_rows(evening, base_url), draw.draw_checkin_card
     else:
         raise ValueError(kind)
-    return Pdf(f"{KINDS[kind].filename}-{evening.slug}.pdf", content)
+    cover(strings(made))  # one font per fallback in the PDF, whatever the names
+    return Pdf(f"{KINDS[kind].filename}-{evening.slug}.pdf", drawer(made))

@@ -210,3 +210,69 @@ def text_boxes(content: bytes) -> list[tuple[int, str, float, tuple[float, float
 
         page.extract_text(visitor_text=visit)
     return found
+
+
+def drawn_lines(content: bytes) -> list[list[str]]:
+    """Each page's lines as drawn, top to bottom, each line its words left
+    to right as they stand on the paper (poppler's `pdftotext -bbox`: a
+    right-to-left word reads as drawn, "ףסוי" for יוסף), joined by spaces."""
+    import xml.etree.ElementTree as ET
+
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / "doc.pdf"
+        pdf.write_bytes(content)
+        xhtml = subprocess.run(
+            ["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True
+        ).stdout
+    pages = []
+    namespace = {"x": "http://www.w3.org/1999/xhtml"}
+    # poppler's own output for a PDF made by the test: nothing untrusted.
+    for page in ET.fromstring(xhtml).iterfind(".//x:page", namespace):  # noqa: S314
+        words = [
+            (float(w.get("yMax")), float(w.get("xMin")), w.text or "")
+            for w in page.iterfind("x:word", namespace)
+        ]
+        lines: list[list[tuple[float, str]]] = []
+        bottoms: list[float] = []
+        for bottom, left, text in sorted(words):
+            # One line: words whose foot is within 2 pt (another font's descent).
+            if bottoms and abs(bottom - bottoms[-1]) <= 2:
+                lines[-1].append((left, text))
+            else:
+                lines.append([(left, text)])
+                bottoms.append(bottom)
+        pages.append([" ".join(text for _, text in sorted(line)) for line in lines])
+    return pages
+
+
+def fonts_embedded(content: bytes) -> set[str]:
+    """The names of the fonts the PDF embeds, without their subset prefix."""
+    found = set()
+    for page in reader(content).pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            found.add(str(font.get_object()["/BaseFont"]).lstrip("/").split("+")[-1])
+    return found
+
+
+def ink_in(content: bytes, box: tuple[float, float, float, float], page: int = 1) -> int:
+    """Dark pixels (pdftoppm, 144 dpi, grey) inside `box` (x0, y0, x1, y1 in
+    points from the bottom left) of a page."""
+    resolution = 144
+    with tempfile.TemporaryDirectory() as folder:
+        pdf = Path(folder) / "doc.pdf"
+        pdf.write_bytes(content)
+        subprocess.run(
+            ["pdftoppm", "-gray", "-r", str(resolution), "-f", str(page), "-l", str(page),
+             str(pdf), str(Path(folder) / "page")],
+            check=True,
+        )  # fmt: skip
+        (image,) = Path(folder).glob("page*.pgm")
+        width, height, pixels = _pgm(image.read_bytes())
+    scale = resolution / 72
+    x0, y0, x1, y1 = (round(v * scale) for v in box)
+    return sum(
+        1
+        for y in range(max(0, height - y1), min(height, height - y0))
+        for value in pixels[y * width + max(0, x0) : y * width + min(width, x1)]
+        if value < 128
+    )

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from scoring.printing import documents, draw, rows
+from scoring.printing import documents, draw, fallback, rows
 from scoring.printing.draw.cue_cards import AMPERSAND_GAP, NAME_MAX
 from scoring.printing.fonts import LEADING, MIN_SIZE, PLACEHOLDER, fonts, prepare, wrap
 from tables.models import Couple, Evening, Punch
@@ -118,7 +118,8 @@ def test_the_title_says_provisional_during_play(seated):
     assert rows.results_rows(seated).title == "Provisional results"
 
 
-def test_characters_the_font_cannot_draw_print_as_a_visible_placeholder(long_names):
+def test_characters_no_font_can_draw_print_as_a_visible_placeholder(long_names, monkeypatch):
+    monkeypatch.setattr(fallback, "face_for", lambda *args, **kwargs: None)  # DejaVu Sans only
     for kind in ("cards", "results"):
         text = all_text(render(kind, long_names))
         assert f"Bruce {PLACEHOLDER} Lee" in text
@@ -126,7 +127,10 @@ def test_characters_the_font_cannot_draw_print_as_a_visible_placeholder(long_nam
         assert "李" not in text and "🎉" not in text
 
 
-def test_the_print_page_lists_the_names_that_cannot_print_as_typed(long_names, volunteer_client):
+def test_the_print_page_lists_the_names_that_cannot_print_as_typed(
+    long_names, volunteer_client, monkeypatch
+):
+    monkeypatch.setattr(fallback, "face_for", lambda *args, **kwargs: None)  # DejaVu Sans only
     page = volunteer_client.get(reverse("print-index", args=[long_names.slug])).content.decode()
     assert 'id="unprintable-names"' in page
     assert "Couple 3: Bruce 李小龍 Lee" in page

@@ -9,7 +9,7 @@ from reportlab.lib.units import inch
 from .. import rows as r
 from ..fonts import fonts
 from ..qr import draw_qr
-from .common import SAFE_MARGIN, draw_text, new_canvas, page_size
+from .common import SAFE_MARGIN, draw_text, heading_line, new_canvas, page_size
 
 MARGIN = 0.6 * inch
 QR_SIZE = 4.8 * inch  # scans from a step or two away, over a shoulder in line
@@ -50,7 +50,7 @@ def draw_checkin_card(card: r.CheckinCard) -> bytes:
         f.regular, MARGIN, below, width, 40, size=14, min_size=12, align="center",
     )  # fmt: skip
     draw_text(
-        canvas, f"{card.heading.hall} · {card.heading.evening} · {card.heading.date}",
+        canvas, heading_line(card.heading),
         f.regular, MARGIN, SAFE_MARGIN + 0.35 * inch, width, 0.35 * inch,
         size=11, max_lines=1, align="center",
     )  # fmt: skip

@@ -1,8 +1,9 @@
 """What the printouts share: page sizes, the canvas and the flowing document
-(with its footer), paragraph styles, safe text for platypus."""
+(with its footer), paragraph styles, safe text for platypus (each run of a
+name in the font that draws it, each line in reading order: see
+scoring.printing.fonts)."""
 
 import io
-from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
 from reportlab import rl_config
@@ -13,6 +14,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
+    Flowable,
     Frame,
     KeepInFrame,
     PageBreak,
@@ -24,7 +26,17 @@ from reportlab.platypus import (
 from scoring.engine import Suit
 
 from .. import rows as r
-from ..fonts import MIN_SIZE, Fitted, fit_lines, fit_text, fonts
+from ..fonts import (
+    LEADING,
+    MIN_SIZE,
+    Fitted,
+    draw_line,
+    fit_lines,
+    fit_text,
+    fonts,
+    isolate,
+    markup,
+)
 
 # Page streams compressed as binary Flate, without reportlab's default ASCII
 # base-85 layer: smaller files, and no pure-Python encoding pass (reportlab's
@@ -42,6 +54,12 @@ def page_size(paper: str) -> tuple[float, float]:
     return A4 if paper == "a4" else letter
 
 
+def heading_line(heading: r.Heading) -> str:
+    """ "St. Joseph's Parish Hall · Friday 45s · Friday 27 November 2026", the
+    typed names set apart (`isolate`) so that neither reorders the line."""
+    return f"{isolate(heading.hall)} · {isolate(heading.evening)} · {heading.date}"
+
+
 def new_canvas(buffer: io.BytesIO, size, heading: r.Heading, title: str) -> Canvas:
     canvas = Canvas(buffer, pagesize=size, pageCompression=1, invariant=1)
     canvas.setTitle(f"{title} · {heading.evening}")
@@ -53,19 +71,32 @@ def new_canvas(buffer: io.BytesIO, size, heading: r.Heading, title: str) -> Canv
 def draw_fitted(
     canvas: Canvas, fitted: Fitted, x: float, top: float, *, align: str = "left", width: float = 0
 ) -> float:
-    """Draw `fitted` lines from `top` down; returns the y under the last line."""
+    """Draw `fitted` lines from `top` down (each run in the font that draws
+    it); returns the y under the last line."""
     canvas.setFont(fitted.font, fitted.size)
     y = top
     for line in fitted.lines:
-        y -= fitted.size * 1.2
+        y -= fitted.size * LEADING
         baseline = y + fitted.size * 0.25
-        if align == "center":
-            canvas.drawCentredString(x + width / 2, baseline, line)
-        elif align == "right":
-            canvas.drawRightString(x + width, baseline, line)
-        else:
-            canvas.drawString(x, baseline, line)
+        draw_line(canvas, line, fitted.font, fitted.size, x, baseline, align=align, width=width)
     return y
+
+
+class FittedLines(Flowable):
+    """Lines fitted by `fit_lines` (or `fit_text`) as a platypus flowable: a
+    table cell of names, drawn as `draw_fitted` draws them, each run in its
+    own font (a plain string cell is drawn in the cell's one font)."""
+
+    def __init__(self, fitted: Fitted, align: str = "left"):
+        super().__init__()
+        self.fitted, self.align = fitted, align
+        self.width, self.height = fitted.width, fitted.height
+
+    def wrap(self, available_width, available_height):
+        return self.width, self.height
+
+    def draw(self) -> None:
+        draw_fitted(self.canv, self.fitted, 0, self.height, align=self.align, width=self.width)
 
 
 def draw_text(
@@ -120,15 +151,19 @@ def paragraph_styles(smallest: float = MIN_SIZE) -> dict[str, ParagraphStyle]:
 
 
 def para_text(value: str) -> str:
-    """User or translated text made safe for a Paragraph (no markup is interpreted)."""
-    return escape(fonts().text(value))
+    """Translated text made safe for a Paragraph (no markup is interpreted),
+    a character DejaVu Sans lacks in the font that has it. Text with a
+    typed name in it goes through `para_lines`, which wraps it here."""
+    f = fonts()
+    return markup(f.text(value), f.regular)
 
 
 def para_lines(value: str, font: str, size: float, width: float) -> str:
     """User text for a Paragraph `width` wide, broken into lines here
-    (`fit_lines`, so a right-to-left name wraps in reading order) and joined
-    with <br/>: the Paragraph has nothing left to wrap."""
-    return "<br/>".join(escape(line) for line in fit_lines(value, font, size, width).lines)
+    (`fit_lines`: each line in reading order, a right-to-left name wrapped
+    in typed order; each run in the font that draws it) and joined with
+    <br/>: the Paragraph has nothing left to wrap."""
+    return "<br/>".join(markup(line, font) for line in fit_lines(value, font, size, width).lines)
 
 
 def card_markup(label: str) -> str:
@@ -169,6 +204,7 @@ def flowing_document(
         topPadding=0,
         bottomPadding=0,
     )
+    doc.printed_title = f"{title} · {isolate(heading.evening)}"  # the footer's
     doc.addPageTemplates([PageTemplate("page", [frame], onPage=page_footer)])
     return doc
 
@@ -207,7 +243,8 @@ def page_footer(canvas: Canvas, doc) -> None:
     its lowest ink SAFE_MARGIN from the paper's edge."""
     canvas.saveState()
     canvas.setFillGray(0.3)
-    text = _("%(title)s · page %(page)s") % {"title": doc.title, "page": doc.page}
+    title = getattr(doc, "printed_title", doc.title)
+    text = _("%(title)s · page %(page)s") % {"title": title, "page": doc.page}
     # Under the frame, at its foot: its lowest ink (draw_fitted puts a
     # baseline 0.25 em above its line's foot) no nearer the edge than SAFE_MARGIN.
     fitted = fit_text(
@@ -224,9 +261,15 @@ def page_footer(canvas: Canvas, doc) -> None:
     canvas.restoreState()
 
 
-def title_block(styles, heading: r.Heading, title: str) -> list:
+def title_block(styles, heading: r.Heading, title: str, width: float) -> list:
+    """The title and the evening's name, the hall and the date, over `width`
+    (the frame's: lines broken here, each in reading order)."""
+
+    def lines(text: str, style) -> Paragraph:
+        return Paragraph(para_lines(text, style.fontName, style.fontSize, width - 1), style)
+
     return [
-        Paragraph(para_text(f"{title} · {heading.evening}"), styles["title"]),
-        Paragraph(para_text(f"{heading.hall} · {heading.date}"), styles["subtitle"]),
+        lines(f"{title} · {isolate(heading.evening)}", styles["title"]),
+        lines(f"{isolate(heading.hall)} · {heading.date}", styles["subtitle"]),
         Spacer(1, 6),
     ]

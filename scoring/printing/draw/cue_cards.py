@@ -11,9 +11,17 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fit_together, fonts
+from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fit_together, fonts, isolate
 from ..qr import draw_qr
-from .common import GRID_GREY, SAFE_MARGIN, draw_fitted, draw_text, new_canvas, page_size
+from .common import (
+    GRID_GREY,
+    SAFE_MARGIN,
+    draw_fitted,
+    draw_text,
+    heading_line,
+    new_canvas,
+    page_size,
+)
 
 CARD_W, CARD_H = 5 * inch, 3 * inch  # an index card
 CARD_PAD = 12  # room for a wobbly cut
@@ -138,7 +146,7 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
     )
     head = sheet.heading
     header = fit_text(
-        f"{head.hall} · {head.evening} · {head.date}",
+        heading_line(head),
         f.regular,
         width=right - qr_size - GAP - left,
         height=2 * SMALL_LINE + 0.5,
@@ -187,7 +195,7 @@ def cue_card_layout(card: r.CueCard, sheet: r.CueCardSheet) -> CueCardLayout:
     boxes["names"] = Box(names_x, region_bottom, names_w, names_h)
 
     player1, player2 = fit_together(
-        (card.player1, card.player2),
+        (isolate(card.player1), isolate(card.player2)),
         f.bold,
         width=names_w,
         height=names_h,

@@ -33,7 +33,7 @@ def draw_quick_start(sheet: r.QuickStart) -> bytes:
     buffer = io.BytesIO()
     title = _("Volunteer quick-start")
     doc = flowing_document(buffer, sheet.heading, title, margin=0.6 * inch)
-    story = title_block(styles, sheet.heading, title)
+    story = title_block(styles, sheet.heading, title, doc.width)
     address = [
         Paragraph(para_text(_("On your phone, on the hall's Wi-Fi, open:")), plain),
         Paragraph(para_text(sheet.site_url), big),

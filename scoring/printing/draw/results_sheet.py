@@ -12,8 +12,15 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 from tables.names import couple_names
 
 from .. import rows as r
-from ..fonts import Fitted, fit_lines, fonts, text_width
-from .common import flowing_document, para_lines, para_text, paragraph_styles, title_block
+from ..fonts import Fitted, fit_lines, fonts, isolate, text_width
+from .common import (
+    FittedLines,
+    flowing_document,
+    para_lines,
+    para_text,
+    paragraph_styles,
+    title_block,
+)
 
 PUNCH_COLUMNS_MAX = 30  # more games than this: the punched numbers as text
 NAME_SIZE = 9  # the smallest type on the results sheet: readable on a notice board
@@ -43,7 +50,7 @@ def standings_name_fit(row: r.StandingRow, width: float, bold: bool = False) -> 
     f = fonts()
     note = f" ({row.note})" if row.note else ""
     return fit_lines(
-        couple_names(row.player1, row.player2) + note,
+        couple_names(isolate(row.player1), isolate(row.player2)) + note,
         f.bold if bold else f.regular,
         NAME_SIZE,
         width,
@@ -127,7 +134,7 @@ def _standings_table(sheet: r.ResultsSheet, width: float) -> Table:
         names = standings_name_fit(row, names_w - pad, bold=row.prize)
         if row.prize:
             commands.append(("FONT", (0, index), (3, index), f.bold, NAME_SIZE, leading))
-        cells = [row.place, str(row.number), "\n".join(names.lines), str(row.wins)]
+        cells = [row.place, str(row.number), FittedLines(names), str(row.wins)]
         if per_game:
             punched = set(row.punched)
             cells.append(
@@ -187,10 +194,13 @@ def _prizes_table(sheet: r.ResultsSheet, width: float, styles) -> Table:
     widths = [1.65 * inch, 0.5 * inch, 2.75 * inch]
     widths.append(width - sum(widths))
     data = [[_("Prize"), _("Games"), _("Won by"), _("How a tie was settled")]]
+    cell = styles["cell"]
     for row in sheet.prizes:
         title = f"<b>{para_text(row.title)}</b>"
-        if row.prize:
-            title += f"<br/>{para_text(row.prize)}"
+        if row.prize:  # an item may be typed in any script: wrapped here
+            title += "<br/>" + para_lines(
+                row.prize, cell.fontName, NAME_SIZE, widths[0] - CELL_PADDING
+            )
         winners = "<br/>".join(
             para_lines(winner, styles["cell"].fontName, NAME_SIZE, widths[2] - CELL_PADDING)
             for winner in row.winners
@@ -200,7 +210,9 @@ def _prizes_table(sheet: r.ResultsSheet, width: float, styles) -> Table:
                 Paragraph(title, styles["cell"]),
                 "" if row.wins is None else str(row.wins),
                 Paragraph(winners or "–", styles["cell"]),
-                Paragraph(para_text(row.how), styles["cell"]),
+                Paragraph(
+                    para_lines(row.how, cell.fontName, NAME_SIZE, widths[3] - CELL_PADDING), cell
+                ),
             ]
         )
     f = fonts()
@@ -255,7 +267,7 @@ def draw_results_sheet(sheet: r.ResultsSheet) -> bytes:
     styles = paragraph_styles(smallest=NAME_SIZE)
     buffer = io.BytesIO()
     doc = flowing_document(buffer, sheet.heading, sheet.title, margin=0.45 * inch)
-    story = title_block(styles, sheet.heading, sheet.title)
+    story = title_block(styles, sheet.heading, sheet.title, doc.width)
     story.append(Paragraph(para_text(sheet.state), styles["body"]))
     for warning in sheet.warnings:
         story.append(Paragraph("⚠ " + para_text(warning), styles["small"]))

@@ -67,7 +67,7 @@ def draw_rules_card(card: r.RulesCard) -> bytes:
     styles["card"] = styles["card"].clone("rules-card", leading=13)
     buffer = io.BytesIO()
     doc = flowing_document(buffer, card.heading, _("House rules"), margin=0.4 * inch)
-    story = title_block(styles, card.heading, _("House rules"))
+    story = title_block(styles, card.heading, _("House rules"), doc.width)
     story.append(Paragraph(para_text(_("Trumps, best first")), styles["h2"]))
     story.append(
         _rank_table(

@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 from .. import rows as r
 from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fonts
 from ..qr import draw_qr
-from .common import GRID_GREY, SAFE_MARGIN, draw_text, new_canvas, page_size
+from .common import GRID_GREY, SAFE_MARGIN, draw_text, heading_line, new_canvas, page_size
 
 
 def table_number_fit(number: int, width: float, height: float) -> Fitted:
@@ -63,7 +63,7 @@ def _draw_table_half(canvas: Canvas, card: r.TableCard, heading: r.Heading, w: f
     center_y = margin + 22 + number_h / 2
     canvas.drawCentredString(margin + number_w / 2, center_y - 0.36 * size, fitted.lines[0])
     draw_text(
-        canvas, f"{heading.hall} · {heading.evening} · {heading.date}", f.regular,
+        canvas, heading_line(heading), f.regular,
         margin, margin + 14, number_w, 14 + margin - SAFE_MARGIN,
         size=9, align="center",
     )  # fmt: skip

@@ -10,7 +10,9 @@ from django.utils.translation import npgettext, pgettext
 
 from scoring.results import TIED, evening_results, money_text
 from tables.models import Evening
+from tables.names import couple_names
 
+from ..fonts import isolate
 from .common import Heading, heading, require_couples
 
 
@@ -78,7 +80,10 @@ def _ordinal_place(place: int) -> str:
 
 
 def _winner_line(couple, amount) -> str:
-    text = _("Couple %(n)s · %(names)s") % {"n": couple.number, "names": couple.names}
+    # Each name set apart (`isolate`): a right-to-left name never moves the
+    # number or the amount, nor the other name.
+    names = couple_names(isolate(couple.player1), isolate(couple.player2))
+    text = _("Couple %(n)s · %(names)s") % {"n": couple.number, "names": names}
     # A no-break space either side of "·": the amount never wraps alone onto a line.
     return f"{text}\u00a0·\u00a0{money_text(amount)}" if amount is not None else text
 
@@ -153,7 +158,7 @@ def _jar_lines(evening: Evening, results) -> tuple[Line, ...]:
     if jar.carried_in:
         pot += " " + _("plus %(amount)s carried from %(evening)s") % {
             "amount": money_text(jar.carried_in),
-            "evening": jar.carried_from or _("the last evening"),
+            "evening": isolate(jar.carried_from) if jar.carried_from else _("the last evening"),
         }
     lines.append(Line(_("Pot"), pot))
     if jar.winners:
@@ -189,7 +194,8 @@ def _fifty_lines(evening: Evening, results) -> tuple[Line, ...]:
     if fifty.ticket or fifty.winner:
         winner = fifty.ticket and _("ticket %(ticket)s") % {"ticket": fifty.ticket}
         if fifty.winner:
-            winner = f"{winner} · {fifty.winner}" if winner else fifty.winner
+            name = isolate(fifty.winner)
+            winner = f"{winner} · {name}" if winner else name
         lines.append(Line(_("Winner"), winner))
     else:
         # The ticket is not drawn yet (French: "Pas encore tiré", not the
