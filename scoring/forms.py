@@ -66,8 +66,31 @@ class PrizeForm(forms.Form):
     )
     item = PlainTextFormField(label=_("Item"), required=False, max_length=100)
 
+    # The one field each kind of prize needs. The page shows only the chosen
+    # kind's (static/css/site.css, `.by-kind`; every field without it), and
+    # what another kind's field holds is neither checked nor kept.
+    KIND_FIELDS = {
+        Prize.Kind.CASH: "amount",
+        Prize.Kind.SHARE: "share_percent",
+        Prize.Kind.ITEM: "item",
+    }
+
+    @property
+    def kind_fields(self) -> list[tuple[str, forms.BoundField]]:
+        """Each kind with its field, for the page to mark (`data-kind`)."""
+        return [(kind, self[name]) for kind, name in self.KIND_FIELDS.items()]
+
+    def drop_other_kinds(self, data: dict) -> dict:
+        """Forget the fields of the kinds not chosen: their values and errors."""
+        kind = data.get("kind")
+        if kind in self.KIND_FIELDS:
+            for name in set(self.KIND_FIELDS.values()) - {self.KIND_FIELDS[kind]}:
+                self._errors.pop(name, None)
+                data[name] = "" if name == "item" else None
+        return data
+
     def clean(self):
-        data = super().clean()
+        data = self.drop_other_kinds(super().clean())
         kind = data.get("kind")
         if kind == Prize.Kind.CASH and data.get("amount") is None:
             self.add_error("amount", _("Type the amount."))

@@ -38,7 +38,7 @@ class NewPrizeForm(PrizeForm):
     kind = forms.ChoiceField(label=_("The prize is"), choices=Prize.Kind.choices)
 
     def clean(self):
-        return forms.Form.clean(self)
+        return self.drop_other_kinds(forms.Form.clean(self))
 
     @property
     def setting(self) -> str | None:
@@ -53,14 +53,13 @@ class NewPrizeForm(PrizeForm):
     def value(self) -> dict | None:
         data = self.cleaned_data
         kind = data.get("kind")
-        values = {
-            Prize.Kind.CASH: {"amount": data.get("amount")},
-            Prize.Kind.SHARE: {"share_percent": data.get("share_percent")},
-            Prize.Kind.ITEM: {"item": (data.get("item") or "").strip()},
-        }.get(kind)
-        if not values or list(values.values())[0] in (None, ""):
+        name = self.KIND_FIELDS.get(kind)
+        value = data.get(name) if name else None
+        if isinstance(value, str):
+            value = value.strip()
+        if value in (None, ""):
             return None
-        return {"kind": kind, **values}
+        return {"kind": kind, name: value}
 
     @property
     def label(self) -> str:
