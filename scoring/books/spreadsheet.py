@@ -27,7 +27,7 @@ from decimal import Decimal
 
 from django.contrib.humanize.templatetags.humanize import ordinal
 from django.utils.html import strip_tags
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from scoring.books.figures import CANCELLED, FINISHED, BookEvening, Books, CouplesOfEvening
@@ -91,7 +91,7 @@ def books_header() -> list[str]:
         _("Couples"),
         _("Entries"),
         _("Jar buy-ins"),
-        _("50/50 takings"),
+        pgettext("books column", "50/50 takings"),
         _("50/50 paid out"),
         _("Prizes paid in cash"),
         _("Prizes given in kind"),

@@ -106,6 +106,8 @@ def test_a4_and_french(year_books):
     text = squash(" ".join(page_texts(content)))
     assert "La salle garde" in text
     assert "Préparé par" in text and "Vérifié par" in text
+    assert "Ventes du 50/50" in text
+    assert "2026-02-06 Friday 45s : annulée. 1 couple est marqué payé" in text
     with translation.override("fr"):
         assert squash(money_text(year_books.totals.hall_keeps)) in text  # "2 308,75 $"
     assert min(size for _page, _text, size in text_sizes(content)) >= MIN_SIZE

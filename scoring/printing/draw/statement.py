@@ -38,6 +38,7 @@ from .common import (
 
 SIZE = MIN_SIZE  # every figure and name: read at arm's length
 PAD = 2.5  # a cell's left and right padding
+ITEMS_PAD = 4  # the prizes in kind's, clear of the lines either side
 MARGIN = 0.4 * inch  # 0.1 in more than the printers' unprintable edge (SAFE_MARGIN)
 FLEXIBLE_MIN = 1.6 * inch  # the evening's name and the prizes in kind, together
 GREY = colors.Color(0.55, 0.55, 0.55)
@@ -97,7 +98,8 @@ def _table(sheet: Statement, width: float, styles) -> Table:
 
     def text_cell(text: str, column: int, bold: bool = False) -> Paragraph:
         style = styles["bold"] if bold else cell
-        lines = para_lines(text, style.fontName, SIZE, widths[column] - 2 * PAD - 1)
+        pad = ITEMS_PAD if sheet.columns[column].key == "items" else PAD
+        lines = para_lines(text, style.fontName, SIZE, widths[column] - 2 * pad - 1)
         return Paragraph(lines, style)
 
     data = [
@@ -145,6 +147,8 @@ def _table(sheet: Statement, width: float, styles) -> Table:
         if column.key == "items":  # words between two columns of figures: set apart
             commands.append(("LINEBEFORE", (index, 0), (index, -1), 0.4, GREY))
             commands.append(("LINEAFTER", (index, 0), (index, -1), 0.4, GREY))
+            commands.append(("LEFTPADDING", (index, 0), (index, -1), ITEMS_PAD))
+            commands.append(("RIGHTPADDING", (index, 0), (index, -1), ITEMS_PAD))
     table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(TableStyle(commands))
     return table

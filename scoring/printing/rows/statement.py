@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from scoring.books import Books
 from scoring.books.spreadsheet import status_word
@@ -59,7 +59,7 @@ def _columns(books: Books) -> tuple[Column, ...]:
         columns.append(Column("jar_buy_ins", _("Jar buy-ins"), True))
     if books.any_fifty_fifty:
         columns += [
-            Column("fifty_fifty_takings", _("50/50 takings"), True),
+            Column("fifty_fifty_takings", pgettext("books column", "50/50 takings"), True),
             Column("fifty_fifty_paid", _("50/50 paid out"), True),
         ]
     columns += [
@@ -113,7 +113,13 @@ def statement_rows(books: Books, paper: str | None = None) -> Statement:
         if evening.warnings:
             mark = str(len(notes) + 1)
             notes.append(
-                f"{mark}. {evening.date.isoformat()} {evening.name}: " + " ".join(evening.warnings)
+                _("%(mark)s. %(date)s %(evening)s: %(warnings)s")
+                % {
+                    "mark": mark,
+                    "date": evening.date.isoformat(),
+                    "evening": evening.name,
+                    "warnings": " ".join(evening.warnings),
+                }
             )
         rows.append(StatementRow(tuple(cells), mark))
     totals = []
@@ -153,9 +159,16 @@ def statement_rows(books: Books, paper: str | None = None) -> Statement:
         )
     left_out = []
     for evening in (*books.open, *books.cancelled):
-        line = f"{evening.date.isoformat()} {evening.name}: {status_word(evening)}"
+        line = _("%(date)s %(evening)s: %(status)s") % {
+            "date": evening.date.isoformat(),
+            "evening": evening.name,
+            "status": status_word(evening),
+        }
         if evening.warnings:
-            line += ". " + " ".join(evening.warnings)
+            line = _("%(line)s. %(warnings)s") % {
+                "line": line,
+                "warnings": " ".join(evening.warnings),
+            }
         left_out.append(line)
     hall = books.hall
     licence = ""
