@@ -69,8 +69,8 @@ def _document(buffer: io.BytesIO, sheet: Statement) -> BaseDocTemplate:
 
 def _widths(sheet: Statement, width: float) -> list[float]:
     """Each figure's column as wide as its widest figure or the longest word
-    of its heading; the date as wide as a date; the rest shared by the
-    evening's name (3 parts) and the prizes given in kind (2 parts)."""
+    of its heading; the date as wide as a date; the rest shared equally by
+    the evening's name and the prizes given in kind."""
     f = fonts()
     widths: list[float] = []
     flexible = []
@@ -85,7 +85,7 @@ def _widths(sheet: Statement, width: float) -> list[float]:
         widths.append(max(widest, word) + 2 * PAD + 1)
     rest = max(width - sum(widths), FLEXIBLE_MIN)
     for index in flexible:
-        share = 0.6 if sheet.columns[index].key == "name" else 0.4
+        share = 0.5  # the evening's name, the prizes in kind: as long as each other
         widths[index] = rest * share
     return widths
 
