@@ -230,3 +230,43 @@ def test_a_template_needs_a_name(organizer_client, last):
 def test_a_volunteer_cannot_save_a_template(volunteer_client, last):
     response = volunteer_client.post(reverse("template-save", args=[last.slug]), {"name": "X"})
     assert response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("games", "expected"),
+    [
+        # Newest first. Last week was cut short at 18: the hall plays 25.
+        ([18, 25, 25, 25], 25),
+        ([18, 25, 25, 25, 25, 25], 25),
+        # The hall now plays 20: the proposal follows once it is the usual.
+        ([20, 20, 20, 25], 20),
+        # A tie goes to the latest, as the usual day's does.
+        ([20, 25], 20),
+        ([22], 22),
+    ],
+)
+def test_new_evening_proposes_the_halls_usual_game_count(hall, games, expected):
+    """Issue 48, point 8: New evening copied last week's game count, cut
+    short that night, instead of the hall's usual one."""
+    for weeks, count in enumerate(games):
+        make_evening(hall, FRI - datetime.timedelta(weeks=weeks), games=count)
+    proposal = services.propose_evening(hall, today=FRI)
+    assert proposal.initial["games"] == expected
+    assert proposal.games_of_last == (None if expected == games[0] else games[0])
+
+
+def test_the_new_evening_page_says_the_usual_game_count_is_proposed(hall, organizer_client):
+    for weeks, count in enumerate([18, 25, 25]):
+        make_evening(hall, FRI - datetime.timedelta(weeks=weeks), games=count)
+    html = organizer_client.get(reverse("evening-create"), {"hall": hall.pk}).content.decode()
+    assert "Games: 25, the hall's usual number (the last evening had 18)." in html
+    assert 'name="games" value="25"' in html
+
+
+def test_a_template_keeps_its_own_game_count(hall):
+    for weeks, count in enumerate([18, 25, 25]):
+        make_evening(hall, FRI - datetime.timedelta(weeks=weeks), games=count)
+    template = EveningTemplate.objects.create(
+        hall=hall, name="Short night", settings={"games": 12}, parts={}
+    )
+    assert services.propose_evening(hall, template=template, today=FRI).initial["games"] == 12

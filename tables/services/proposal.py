@@ -2,11 +2,15 @@
 
 propose_evening(hall, *, template=None, today=None) -> Proposal
     "New evening" starts from the hall's last evening: its settings
-    (`Evening.PROPOSED_SETTINGS`: games, fee, prizes' settings, jar, 50/50,
+    (`Evening.PROPOSED_SETTINGS`: fee, prizes' settings, jar, 50/50,
     publishing, start time, name), what the registered parts keep for it
-    (scoring's prizes, see tables.evening_parts), and the date a week later
-    on the hall's usual day. From a template: the template's settings and
-    parts, with the same date.
+    (scoring's prizes, see tables.evening_parts), the hall's usual number
+    of games (`usual_games`: not the last evening's, which may have been
+    cut short) and the date a week later on the hall's usual day. From a
+    template: the template's settings and parts, with the same date.
+usual_games(hall) -> int | None
+    The number of games most of the hall's last evenings were played to
+    (the latest one breaks a tie).
 next_date(hall, today=None) -> date | None
     The usual day: the weekday most of the hall's last evenings fell on
     (the latest one breaks a tie); a week after the last evening, or, when
@@ -34,8 +38,9 @@ from django.utils import timezone
 from .. import evening_parts
 from ..models import FIRST_YEAR, LAST_YEAR, Evening, EveningTemplate, Hall, date_in_range
 
-# How many of the hall's last evenings say which day is its usual one.
-USUAL_DAY_EVENINGS = 4
+# How many of the hall's last evenings say what is usual there: its day,
+# its number of games.
+USUAL_OF_EVENINGS = 4
 _FIRST_DAY, _LAST_DAY = datetime.date(FIRST_YEAR, 1, 1), datetime.date(LAST_YEAR, 12, 31)
 
 
@@ -45,6 +50,9 @@ class Proposal:
     parts: dict = field(default_factory=dict)
     from_evening: Evening | None = None
     template: EveningTemplate | None = None
+    # The last evening's number of games, when the hall's usual one is
+    # proposed instead (the page says so).
+    games_of_last: int | None = None
 
 
 def _as_data(value):
@@ -58,18 +66,33 @@ def settings_of(evening: Evening) -> dict:
     return {name: _as_data(getattr(evening, name)) for name in Evening.PROPOSED_SETTINGS}
 
 
-def next_date(hall: Hall, today: datetime.date | None = None) -> datetime.date | None:
-    today = today or timezone.localdate()
-    dates = list(
+def _recent(hall: Hall, column: str) -> list:
+    """`column` of the hall's last evenings (not cancelled), newest first."""
+    return list(
         hall.evenings.filter(cancelled=False, date__range=(_FIRST_DAY, _LAST_DAY))
         .order_by("-date", "-id")
-        .values_list("date", flat=True)[:USUAL_DAY_EVENINGS]
+        .values_list(column, flat=True)[:USUAL_OF_EVENINGS]
     )
+
+
+def _usual(values: list):
+    """The value most of `values` (newest first) have; the newest breaks a tie."""
+    counts = Counter(values)
+    most = max(counts.values())
+    return next(value for value in values if counts[value] == most)
+
+
+def usual_games(hall: Hall) -> int | None:
+    games = _recent(hall, "games")
+    return _usual(games) if games else None
+
+
+def next_date(hall: Hall, today: datetime.date | None = None) -> datetime.date | None:
+    today = today or timezone.localdate()
+    dates = _recent(hall, "date")
     if not dates:
         return None
-    counts = Counter(d.weekday() for d in dates)
-    most = max(counts.values())
-    usual = next(d.weekday() for d in dates if counts[d.weekday()] == most)
+    usual = _usual([d.weekday() for d in dates])
     date = dates[0] + datetime.timedelta(days=1 + (usual - dates[0].weekday() - 1) % 7)
     if date < today:
         date = today + datetime.timedelta(days=(usual - today.weekday()) % 7)
@@ -94,6 +117,9 @@ def propose_evening(hall: Hall, *, template: EveningTemplate | None = None, toda
             return proposal
         proposal.from_evening = last
         proposal.initial.update(settings_of(last))
+        proposal.initial["games"] = usual_games(hall) or last.games
+        if proposal.initial["games"] != last.games:
+            proposal.games_of_last = last.games
         proposal.parts = {part.key: part.snapshot(last) for part in evening_parts.parts()}
     date = next_date(hall, today)
     if date is not None:
