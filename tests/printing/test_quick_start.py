@@ -63,3 +63,16 @@ def test_the_print_page_offers_it_to_a_volunteer(empty, volunteer_client):
     response = volunteer_client.get(url)
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "type two or three letters"), ("fr", "tapez deux ou trois lettres")],
+)
+def test_it_tells_the_volunteer_of_the_doors_suggestions(empty, language, words):
+    """Issue 48, point 8: the sheet said nothing of the regulars offered at
+    the door after a few letters, the quickest way to register them."""
+    with translation.override(language):
+        pdf = documents.render("volunteers", empty, base_url=BASE)
+    assert len(reader(pdf.content).pages) == 1
+    assert words in " ".join(all_text(pdf.content).split())

@@ -32,6 +32,10 @@ def sections() -> tuple[Section, ...]:
             (
                 _("Open the evening, then “Door: couples”."),
                 _("Type the two names and press Enter: the couple gets the next number."),
+                _(
+                    "A couple who came before: type two or three letters of either name "
+                    "and tap them in the list: both names are filled, then press Enter."
+                ),
                 _("Write the number on their cue card. Tap “Mark paid” when they pay."),
             ),
         ),
