@@ -206,7 +206,8 @@ else:
     }
 # Rendered pieces of a page kept by what they show (the standings rows of the
 # public board, templates/board/_standings.html, and of the volunteers'
-# standings page, templates/scoring/standings.html): a piece's key is every
+# standings page, templates/scoring/standings.html; each couple's card,
+# scoring/board/cards.py): a piece's key is every
 # value it is made from, so it is the same in every process and never stale,
 # and is kept with no time limit ({% cache None %}); MAX_ENTRIES bounds the
 # memory (a few MB at most; the oldest third goes when it is full). Each

@@ -20,6 +20,7 @@ from decimal import Decimal
 
 import pytest
 from django.db import transaction
+from django.urls import reverse
 
 import scoring.exchange.scoring_keys
 import scoring.services.extras
@@ -448,10 +449,23 @@ def _(hall):
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_the_write_moves_the_evenings_version_on(hall, name, django_capture_on_commit_callbacks):
     evening, act = CASES[name](hall)
-    before = Evening.objects.get(pk=evening.pk).version
+    before = Evening.objects.values_list("version", "board_version").get(pk=evening.pk)
     with django_capture_on_commit_callbacks(execute=False):
         act()
-    assert Evening.objects.get(pk=evening.pk).version > before
+    after = Evening.objects.values_list("version", "board_version").get(pk=evening.pk)
+    assert after[0] > before[0]
+    # The public board's version too, unless what was written no public page
+    # shows: a phone's report waiting for the other couple's, a self check-in
+    # entry waiting at the door (tables/models/gate.py PRIVATE_MODELS).
+    assert (after[1] > before[1]) == (name not in SEEN_BY_VOLUNTEERS_ONLY), after
+
+
+SEEN_BY_VOLUNTEERS_ONLY = {
+    "tables.services.report_result",  # the first couple's report, waiting for the other's
+    "tables.services.report_result (the couples disagree)",  # for a volunteer to settle
+    "tables.services.report_result (against a volunteer's result)",
+    "tables.services.receipts.report_result_once",
+}
 
 
 # --- The correction, as the phones see it ----------------------------------------
@@ -511,3 +525,29 @@ def test_a_correction_reaches_the_phones_that_hold_the_old_winner(client, hall):
     assert wins_on_card(polls[card].content.decode()) == was["card"] + 1
     data = json.loads(polls[url("board-json", evening)].content)
     assert 1 in standing(data, new)["punched"] and 1 not in standing(data, old)["punched"]
+
+
+def test_a_report_waiting_for_the_other_couple_is_news_to_volunteers_not_to_the_hall(
+    client, volunteer_client, hall
+):
+    """In a flurry every table's result comes as two reports: the first, which
+    no public page shows, leaves the hall's phones a 304 (one new board per
+    result, not two), while the volunteers' game screen shows it at once."""
+    evening = running(hall, published=True)
+    seat = seating(evening, 4, 1)
+    a, b = seat.couple_a.number, seat.couple_b.number
+    board, card = url("board", evening), url("board-couple", evening, a)
+    game = reverse("game-screen", args=[evening.slug])
+    held = {path: client.get(path, headers=HTMX)["ETag"] for path in (board, card)}
+    screen = volunteer_client.get(game, headers=HTMX)["ETag"]
+
+    services.report_result(table(evening), 4, a, a, device="phone-a")
+
+    for path, tag in held.items():
+        assert client.get(path, headers=HTMX | {"If-None-Match": tag}).status_code == 304
+    assert volunteer_client.get(game, headers=HTMX | {"If-None-Match": screen}).status_code == 200
+
+    services.report_result(table(evening), 4, b, a, device="phone-b")  # the other agrees
+
+    for path, tag in held.items():
+        assert client.get(path, headers=HTMX | {"If-None-Match": tag}).status_code == 200

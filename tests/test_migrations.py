@@ -166,7 +166,10 @@ from tables.suggestions import suggest
 from tables.search import index_keys
 print(all(set(p.keys.values_list("key", flat=True)) == index_keys(p.name)
           for p in Player.objects.only("pk", "name")))
-evening = Evening.objects.filter(hall__name="St. Joseph's").order_by("date").last()
+evening = (  # the columns it had then
+    Evening.objects.only("pk", "hall", "date", "status", "current_game")
+    .filter(hall__name="St. Joseph's").order_by("date").last()
+)
 print([(s.player1, s.player2) for s in suggest(evening, "obr").couples])
 """
 
@@ -236,7 +239,9 @@ from tables.suggestions import suggest
 print(sorted((p.name, p.spelling_chosen) for p in Player.objects.all()))
 print(all(set(p.keys.values_list("key", flat=True)) == index_keys(p.name)
           for p in Player.objects.all()))
-tonight = Evening.objects.get(slug="night-20")
+tonight = Evening.objects.only("pk", "hall", "date", "status", "current_game").get(
+    slug="night-20"
+)  # the columns it had then
 print([(s.player1, s.player2) for s in suggest(tonight, "leo").couples])
 """
 

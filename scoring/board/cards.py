@@ -1,9 +1,11 @@
 """Every couple card's HTML (templates/board/_card.html), made in ONE pass for
 a version of the evening: what the cards share (their words, address and
-heading) is made once (`CardPass`), and each card is kept in Django's cache
-by what it shows, so after a result only the few cards it changed are
-rendered again. The views (scoring/board/views.py) keep a pass in the cache
-per version and language and answer the polls from it."""
+heading) is made once (`CardPass`), and each card's HTML is kept by what it
+shows in the process's own "fragments" cache (a dict lookup; the shared
+folder cache cost a file read per card, 200 a pass), so after a result
+only the cards it changed are rendered again. The views
+(scoring/board/views.py) keep a pass in the shared cache per version and
+language and answer the polls from it."""
 
 from __future__ import annotations
 
@@ -12,14 +14,14 @@ import hashlib
 import pickle
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 from django.template import Context
 from django.template.loader import get_template
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from cardnight.freshness import CACHE_SECONDS, code_revision
+from cardnight.freshness import code_revision
 from scoring import board
 from scoring.board.card_words import CardWords
 from scoring.board.packing import gzipped
@@ -112,14 +114,14 @@ class CardPass:
 
 def _get_many(keys: list[str]) -> dict:
     try:
-        return cache.get_many(keys)
+        return caches["fragments"].get_many(keys)
     except Exception:  # noqa: BLE001 - a cache that fails counts as empty
         return {}
 
 
 def _set_many(values: dict) -> None:
     try:
-        cache.set_many(values, CACHE_SECONDS)
+        caches["fragments"].set_many(values, None)  # bounded by its MAX_ENTRIES
     except Exception:  # noqa: BLE001
         return
 

@@ -233,7 +233,7 @@ def build_board(evening: Evening) -> dict:
             "prize_places": evening.prize_places,
             "ranking": results.ranking,
         },
-        "version": evening.version,
+        "version": evening.board_version,
         "privacy": privacy,
         "names_shown": names_are_public(privacy),
         "progress": progress(evening),

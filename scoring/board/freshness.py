@@ -1,6 +1,7 @@
 """The board's freshness: the one query a poll costs, the ETag, and the cache.
 
-A poll looks up the evening's version (`board_state`, one query) and turns it
+A poll looks up the evening's board version (`Evening.board_version`: what
+the public pages show; `board_state`, one query) and turns it
 into a weak ETag (`etag`): a phone whose copy is current gets a 304. Anything
 else is built once per version and kept in Django's cache under a key that
 names the version (`cache_key`), so a kept value is never older than its key
@@ -36,7 +37,7 @@ class BoardState:
 # requests). Run through Django's cursor, so it is counted, logged and its
 # errors are Django's like any other query.
 _STATE_SQL = (
-    "SELECT e.id, e.version, h.privacy, e.generation"
+    "SELECT e.id, e.board_version, h.privacy, e.generation"
     " FROM tables_evening e JOIN tables_hall h ON h.id = e.hall_id"
     " WHERE e.slug = %s AND e.published = %s"
 )
@@ -52,7 +53,7 @@ def board_state(slug: str) -> BoardState | None:
 
 
 def state_of(evening: Evening) -> BoardState:
-    return BoardState(evening.pk, evening.version, evening.hall.privacy, evening.generation)
+    return BoardState(evening.pk, evening.board_version, evening.hall.privacy, evening.generation)
 
 
 def etag(state: BoardState, kind: str, language: str = "", extra: str = "") -> str:

@@ -242,8 +242,15 @@ class Evening(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.SETUP)
     current_game = models.PositiveSmallIntegerField(default=0)  # 0: not started
     published = models.BooleanField(_("shown on the public scoreboard"), default=False)
-    # Bumped by every change to the evening: the scoreboard's ETag.
+    # Bumped by every change to the evening: the ETag of the volunteers' live
+    # pages and the table side (tables/models/gate.py).
     version = models.PositiveIntegerField(default=1)
+    # Bumped with `version` by every change the public pages show (the
+    # scoreboard, the TV, a couple's card): not by a phone's report waiting
+    # for the other couple, a receipt or a self check-in entry, which no
+    # public page shows (gate.PRIVATE_MODELS). The public board's ETag and
+    # cache keys: a result is one new board, not two.
+    board_version = models.PositiveIntegerField(default=1, editable=False)
     # The database generation: `restore` gives every evening a new one, so a
     # version number reached again after a restore never matches an ETag or a
     # cache key from before it (kept on the row: the poll's one query reads it).

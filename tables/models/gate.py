@@ -20,6 +20,13 @@ for the same evening is the same gate (it neither locks again nor bumps
 twice), so a service may call another. Rows are locked in one order (by
 id), so two people changing the same evenings queue instead of deadlocking.
 
+The public pages (scoreboard, TV, couple cards) follow `board_version`,
+which the gate bumps with `version` unless every row the block wrote is of
+a model no public page shows (PRIVATE_MODELS: a phone's report waiting for
+the other couple, a receipt, a self check-in entry) and no field of the
+evening was changed: in a flurry each result is then one new board for the
+hall's phones, not two. A new model is public unless listed there.
+
 Nothing has to remember a bump: the gate makes it. What must not happen is
 a write to an evening's data outside any gate; `writes_evening_data` says
 which SQL does that, and the test suite refuses such writes from the app's
@@ -77,7 +84,10 @@ def changing(queryset: models.QuerySet) -> Iterator[list[models.Model]]:
         try:
             with connection.execute_wrapper(written):
                 yield evenings
-            _bump([evening for evening in mine if written.any or evening._touched])
+            _bump(
+                [evening for evening in mine if written.any or evening._touched],
+                public=written.public,
+            )
         finally:
             for evening in mine:
                 gates.pop(evening.pk, None)
@@ -90,30 +100,40 @@ class _Writes:
 
     def __init__(self):
         self.any = False
+        self.public = False  # a row a public page shows
 
     def __call__(self, execute, sql, params, many, context):
         result = execute(sql, params, many, context)
-        if not self.any and wrote_evening_data(sql, context["cursor"]):
-            self.any = True
+        if not self.public:
+            table = wrote_evening_data(sql, context["cursor"])
+            if table:
+                self.any = True
+                self.public = table not in private_tables()
         return result
 
 
-def _bump(evenings: list[models.Model]) -> None:
+def _bump(evenings: list[models.Model], public: bool = True) -> None:
     """THE version bump: one UPDATE per evening (one for all of them when
-    none has fields of its own to save)."""
+    none has fields of its own to save); `board_version` too when a public
+    page shows what was written (`public`) or a field of the evening changed."""
     if not evenings:
         return
     model = type(evenings[0])
-    plain = [e.pk for e in evenings if not e._changes and not e._calendar]
-    if plain:
-        model.objects.filter(pk__in=plain).update(version=F("version") + 1)
+    both = {"version": F("version") + 1, "board_version": F("board_version") + 1}
+    plain = [e for e in evenings if not e._changes and not e._calendar]
+    shown = [e.pk for e in plain if public or e._touched]  # `change()`: what pages show
+    if shown:
+        model.objects.filter(pk__in=shown).update(**both)
+    unseen = [e.pk for e in plain if not (public or e._touched)]
+    if unseen:
+        model.objects.filter(pk__in=unseen).update(version=F("version") + 1)
     for evening in evenings:
         if evening._changes or evening._calendar:
             fields = dict(evening._changes)
             if evening._calendar:
                 fields["calendar_sequence"] = F("calendar_sequence") + 1
                 fields["calendar_updated_at"] = timezone.now()
-            model.objects.filter(pk=evening.pk).update(version=F("version") + 1, **fields)
+            model.objects.filter(pk=evening.pk).update(**both, **fields)
 
 
 def change(evening: models.Model, calendar: bool = False, **fields) -> None:
@@ -131,6 +151,16 @@ def change(evening: models.Model, calendar: bool = False, **fields) -> None:
 
 
 # --- Which writes need a gate -------------------------------------------------
+
+# Models of an evening whose rows no public page shows: a write of only these
+# moves `version` on (the volunteers' pages, the table side) but not
+# `board_version` (the scoreboard, the TV, the couple cards).
+PRIVATE_MODELS = ("tables.TableReport", "tables.Receipt", "tables.CheckinEntry")
+
+
+@cache
+def private_tables() -> frozenset[str]:
+    return frozenset(apps.get_model(name)._meta.db_table for name in PRIVATE_MODELS)
 
 
 @cache

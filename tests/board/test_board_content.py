@@ -110,6 +110,7 @@ def test_fifty_fifty_and_travelling_prize_appear_only_when_used(client, make_eve
         travelling_prize=True,
         travelling_start=3,
         version=evening.version + 1,
+        board_version=evening.board_version + 1,
     )
     page = text(client.get(url("board", evening)))
     assert "50/50 draw" in page

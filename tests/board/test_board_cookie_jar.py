@@ -29,6 +29,7 @@ def with_jar(evening: Evening, numbers, mode, *, revealed=False) -> Evening:
         jar_fingerprint=fingerprint(numbers, SALT),
         jar_revealed=revealed,
         version=evening.version + 1,
+        board_version=evening.board_version + 1,
     )
     evening.refresh_from_db()
     return evening
