@@ -135,6 +135,26 @@ def cache_get(key: str):
         return None
 
 
+def cache_get_many(keys: list[str]) -> dict:
+    """The values of `keys` that the cache holds (a failing cache holds none)."""
+    if not keys:
+        return {}
+    try:
+        return shared_cache.get_many(keys)
+    except Exception:  # noqa: BLE001 - any cache failure means "build it"
+        _cache_failed()
+        return {}
+
+
+def cache_set_many(values: dict, seconds: int = CACHE_SECONDS) -> None:
+    if not values:
+        return
+    try:
+        shared_cache.set_many(values, seconds)
+    except Exception:  # noqa: BLE001
+        _cache_failed()
+
+
 def cache_set(key: str, value) -> None:
     try:
         shared_cache.set(key, value, CACHE_SECONDS)

@@ -20,15 +20,13 @@ one cache read once each has been built. A cache that fails counts as empty.
 from __future__ import annotations
 
 import datetime
-import logging
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.core.cache import cache
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from cardnight.freshness import code_revision, digest
+from cardnight.freshness import cache_get_many, cache_set_many, code_revision, digest
 from scoring import results as results_module
 from scoring.results import TIED, ZERO, EveningResults
 from scoring.results.extras import carried_in_from
@@ -39,8 +37,6 @@ from scoring.rules.books import Figures, JarBalance
 from tables.models import Evening, Hall
 
 from .period import Period
-
-logger = logging.getLogger(__name__)
 
 FINISHED, OPEN, CANCELLED = "finished", "open", "cancelled"
 # How long a built evening stays in the cache: its key holds its version,
@@ -286,34 +282,6 @@ def couple_lines(result: EveningResults) -> tuple[CoupleLine, ...]:
 
 # --- The cache ----------------------------------------------------------------
 
-_cache_warned = False
-
-
-def _cache_failed() -> None:
-    global _cache_warned
-    if not _cache_warned:
-        _cache_warned = True
-        logger.warning("cache unavailable: the books are built every time", exc_info=True)
-
-
-def _cache_get_many(keys: list[str]) -> dict:
-    if not keys:
-        return {}
-    try:
-        return cache.get_many(keys)
-    except Exception:  # noqa: BLE001 - any cache failure means "build it"
-        _cache_failed()
-        return {}
-
-
-def _cache_set_many(values: dict) -> None:
-    if not values:
-        return
-    try:
-        cache.set_many(values, CACHE_SECONDS)
-    except Exception:  # noqa: BLE001
-        _cache_failed()
-
 
 def cache_key(evening: dict, previous: dict | None, part: str) -> str:
     """What an evening's kept figures are made from: its version and
@@ -352,10 +320,10 @@ def _built(hall: Hall, evenings: list[dict], previous: dict, part: str, build):
     per evening (a file each in the file cache)."""
     keys = {row["id"]: cache_key(row, previous.get(row["id"]), part) for row in evenings}
     together = "books:period:" + digest(*keys.values())
-    values = _cache_get_many([together]).get(together)
+    values = cache_get_many([together]).get(together)
     if values is not None:
         return values, together
-    kept = _cache_get_many(list(keys.values()))
+    kept = cache_get_many(list(keys.values()))
     values = {pk: kept[key] for pk, key in keys.items() if key in kept}
     missing = [pk for pk in keys if pk not in values]
     if missing:
@@ -369,8 +337,8 @@ def _built(hall: Hall, evenings: list[dict], previous: dict, part: str, build):
             values[evening.pk] = built[keys[evening.pk]] = build(
                 evening, results_module.compute(data), data
             )
-        _cache_set_many(built)
-    _cache_set_many({together: values})
+        cache_set_many(built, CACHE_SECONDS)
+    cache_set_many({together: values}, CACHE_SECONDS)
     return values, together
 
 
