@@ -23,7 +23,6 @@ before anything is kept, is printed on its own ("year, first build").
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import tempfile
@@ -31,22 +30,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def setup(var: str) -> None:
-    for name in ("DATABASE_URL", "REDIS_URL"):
-        os.environ.pop(name, None)
-    os.environ.update(
-        CARDNIGHT_VAR_DIR=var, CARDNIGHT_PLAIN_STATIC="true", DEBUG="false", LOG_LEVEL="ERROR"
-    )
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "cardnight.settings")
-    sys.path.insert(0, str(ROOT))
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
+sys.path.insert(0, str(ROOT))
+from bench.pages_bench import setup  # noqa: E402 - Django set up on a scratch data folder
 
 
 def the_year():
