@@ -68,3 +68,33 @@ def test_a_phone_checks_in_the_door_confirms_and_next_week_it_is_one_tap(
         couple.get_by_text("You are on the door's list.").wait_for()
         entry = CheckinEntry.objects.get(evening=next_week)
         assert (entry.player1, entry.player2) == ("Mary", "Jim")
+
+
+def test_an_organizer_clears_a_pranksters_entries_in_one_tap(live_server, browser, hall, organizer):
+    """A script filled the door's list with names nobody will confirm: one tap
+    empties it, and the door's own form registers the next couple at once."""
+    hall.self_checkin = True
+    hall.save()
+    tonight = Evening.objects.create(
+        hall=hall, name="Friday 45s", slug="friday-45s", date=datetime.date(2026, 11, 27)
+    )
+    CheckinEntry.objects.bulk_create(
+        CheckinEntry(evening=tonight, player1=f"Prank {n}", player2="Joke", device=f"{n:064d}")
+        for n in range(12)
+    )
+    with phone_page(browser, 390, 844, 2) as door:
+        sign_in(door, live_server, "olive")
+        door.goto(f"{live_server.url}/evenings/{tonight.slug}/door/")
+        clear = door.get_by_role("button", name="Clear the waiting list (12)")
+        clear.scroll_into_view_if_needed()
+        screenshot(door, "checkin-door-clear")
+        clear.click()
+        expect(
+            door.locator(".message").get_by_text("12 entries taken off the waiting list.")
+        ).to_be_visible()
+        expect(door.locator("#checkin-waiting").get_by_text("Prank 1 & Joke")).to_have_count(0)
+        door.get_by_label("First player").fill("Mary")
+        door.get_by_label("Second player").fill("John")
+        door.keyboard.press("Enter")
+        expect(door.locator("#couples").get_by_text("Mary & John")).to_be_visible()
+    assert not CheckinEntry.objects.exists()
