@@ -16,6 +16,7 @@ from scoring.engine import (
     HouseRules,
     parse_suit,
     past_last_round,
+    round_help,
 )
 from tables.models import Evening
 
@@ -140,10 +141,13 @@ class HouseRulesForm(forms.Form):
 
     @property
     def rules(self) -> HouseRules:
-        """The rules in force: the form's when valid, else the page's defaults."""
-        if self.is_valid():
-            return self.cleaned_data["rules"]
-        return self.defaults
+        """The rules in force: the form's when it could read them, else the page's defaults.
+
+        A question the rules refuse (a round past the last, an auction score on
+        the Score tab) still shows the rules it was asked under, not the page's.
+        """
+        self.is_valid()  # cleans the form once
+        return self.cleaned_data.get("rules", self.defaults)
 
     @property
     def rules_changed(self) -> bool:
@@ -294,6 +298,11 @@ class ClaimForm(HouseRulesForm):
             if beyond:
                 raise forms.ValidationError(beyond)
         return cleaned
+
+    @property
+    def round_help(self) -> str:
+        """What a round is worth under the rules in force, and the scores after round 1."""
+        return round_help(self.rules)
 
     def ruling(self) -> dict:
         data = self.cleaned_data

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # the same names, for the type checker (explicitly re-exporte
     from .cards import suit_name as suit_name
     from .claims import check_claim as check_claim
     from .claims import past_last_round as past_last_round
+    from .claims import round_help as round_help
     from .errors import CardError as CardError
     from .errors import EngineError as EngineError
     from .errors import PlayError as PlayError
@@ -83,6 +84,7 @@ _WHERE = {
     "suit_name": "cards",
     "check_claim": "claims",
     "past_last_round": "claims",
+    "round_help": "claims",
     "CardError": "errors",
     "EngineError": "errors",
     "PlayError": "errors",

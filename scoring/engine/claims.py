@@ -65,7 +65,7 @@ def check_claim(
         "total": score_a + score_b,
         "target": rules.target,
     }
-    malformed = _malformed(score_a, score_b)
+    malformed = _malformed(score_a, score_b, rules)
     if malformed:
         return ClaimCheck(False, malformed, ())
     played_out = _impossible(round_number, score_a, score_b, rules, words)
@@ -84,6 +84,35 @@ def check_claim(
         without_trump.append(at_winning_trick[(score_a, score_b)])
     notes = _notes(round_number, min(without_trump), score_a, score_b, rules, words)
     return ClaimCheck(True, (), notes + _reading(not played_out, stopped, score_a, score_b, words))
+
+
+def round_help(rules: HouseRules = DEFAULT_RULES) -> str:
+    """What a round is worth under ``rules``, and the scores after round 1: the claim
+    form's help line, from the same numbers the check uses."""
+    if rules.is_auction:
+        return _("Auction scores depend on the bids: check them on the Score sheet tab.")
+    most = FULL_ROUND if rules.best_trump_bonus else ROUND_WITHOUT_TRUMP
+    splits = [f"{taken}-{most - taken}" for taken in range(most, (most - 1) // 2, -STEP)]
+    words = {
+        "most": most,
+        "scores": _("%(first)s or %(last)s")
+        % {"first": ", ".join(splits[:-1]), "last": splits[-1]},
+    }
+    if rules.best_trump_bonus:
+        return (
+            _(
+                "Each round of 45 is worth %(most)s points (5 a trick and 5 for the best trump), "
+                "so after round 1 a score is %(scores)s."
+            )
+            % words
+        )
+    return (
+        _(
+            "Each round of Twenty-Five is worth %(most)s points (5 a trick, no best-trump "
+            "bonus), so after round 1 a score is %(scores)s."
+        )
+        % words
+    )
 
 
 def rounds_without_trump(points: int, rounds: int = 1) -> int:
@@ -209,14 +238,18 @@ def _not_stopped(
         )
     most = rules.target + (STEP if rules.best_trump_bonus else 0)
     if max(score_a, score_b) > most:
-        return (
-            _(
+        if rules.best_trump_bonus:
+            text = _(
                 "Nor can the round have stopped at the trick where a side reached %(target)s: "
                 "that trick leaves it at %(most)s at most (a trick is worth 5, or 10 with the "
                 "best trump)."
             )
-            % (words | {"most": most}),
-        )
+        else:
+            text = _(
+                "Nor can the round have stopped at the trick where a side reached %(target)s: "
+                "that trick leaves it at %(most)s at most (a trick is worth 5)."
+            )
+        return (text % (words | {"most": most}),)
     return (
         _(
             "Nor can the round have stopped at the trick where a side reached %(target)s: no "
@@ -251,26 +284,31 @@ def _reading(
     )
 
 
-def _malformed(score_a: int, score_b: int) -> tuple[str, ...]:
+def _malformed(score_a: int, score_b: int, rules: HouseRules) -> tuple[str, ...]:
+    if rules.best_trump_bonus:
+        negative = _(
+            "A score of %(score)s for Side %(side)s is impossible: scores in 45 are never negative."
+        )
+        fives = _(
+            "A score of %(score)s for Side %(side)s is impossible: points come in fives "
+            "(5 a trick, 5 for the best trump)."
+        )
+    else:
+        negative = _(
+            "A score of %(score)s for Side %(side)s is impossible: scores in Twenty-Five are "
+            "never negative."
+        )
+        fives = _(
+            "A score of %(score)s for Side %(side)s is impossible: points come in fives "
+            "(5 a trick)."
+        )
     reasons = []
     for side, score in (("A", score_a), ("B", score_b)):
         words = {"side": side, "score": score}  # the letter: "pour l'équipe A" in French
         if score < 0:
-            reasons.append(
-                _(
-                    "A score of %(score)s for Side %(side)s is impossible: scores in 45 are never "
-                    "negative."
-                )
-                % words
-            )
+            reasons.append(negative % words)
         elif score % STEP:
-            reasons.append(
-                _(
-                    "A score of %(score)s for Side %(side)s is impossible: points come in fives "
-                    "(5 a trick, 5 for the best trump)."
-                )
-                % words
-            )
+            reasons.append(fives % words)
     return tuple(reasons)
 
 
@@ -326,7 +364,13 @@ def _impossible(
 def _passed_target_earlier(
     round_number: int, score_a: int, score_b: int, rules: HouseRules, words: dict[str, object]
 ) -> list[str]:
-    """A side whose score means it had reached the target before the last round."""
+    """A side whose score means it had reached the target before the last round.
+
+    After round 1 there is no round before: a score that high is already more
+    than the round's total, which the reason before this one says.
+    """
+    if round_number == 1:
+        return []
     every_round_without_trump = score_a + score_b == ROUND_WITHOUT_TRUMP * round_number
     if rules.best_trump_bonus and every_round_without_trump:
         text = _(
@@ -341,7 +385,12 @@ def _passed_target_earlier(
             "points in a round, so they had at least %(before)s after round %(previous)s, and the "
             "game ends in the round where a side reaches %(target)s."
         )
-    most = ROUND_WITHOUT_TRUMP if every_round_without_trump else FULL_ROUND
+    # The most a side can take in a round: 25 in Twenty-Five, or in 45 when the
+    # total says no round had a trump; 30 otherwise.
+    if every_round_without_trump or not rules.best_trump_bonus:
+        most = ROUND_WITHOUT_TRUMP
+    else:
+        most = FULL_ROUND
     reasons = []
     for side, score in ((_("Side A"), score_a), (_("Side B"), score_b)):
         if score - most >= rules.target:

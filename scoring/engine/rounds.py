@@ -335,10 +335,17 @@ def _score_tricks(
 def _game_won_reason(
     side: int, trick: int, scores: list[int], rules: HouseRules, names: Sequence[str]
 ) -> str:
-    return _(
-        "%(side)s reached %(target)s at trick %(trick)s (%(a)s-%(b)s) and win the game: points "
-        "count in trick order, even if they did not know they held the best trump."
-    ) % {
+    if rules.best_trump_bonus:
+        text = _(
+            "%(side)s reached %(target)s at trick %(trick)s (%(a)s-%(b)s) and win the game: "
+            "points count in trick order, even if they did not know they held the best trump."
+        )
+    else:
+        text = _(
+            "%(side)s reached %(target)s at trick %(trick)s (%(a)s-%(b)s) and win the game: "
+            "points count in trick order."
+        )
+    return text % {
         "side": _side_name(side, names),
         "target": rules.target,
         "trick": trick,
