@@ -84,7 +84,10 @@ def public_board(kind: str):
     view finds the looked-up state in `request.board_state`."""
 
     def etag_func(request: HttpRequest, slug: str, **kwargs) -> str | None:
-        state = request.board_state = board.board_state(slug)
+        # A poll that NotModifiedMiddleware found not current comes with the
+        # state it read: one query a poll, not two.
+        state = getattr(request, "board_state", None) or board.board_state(slug)
+        request.board_state = state
         if state is None:
             return None  # the view answers 404
         name = kind if "number" not in kwargs else f"{kind}-{kwargs['number']}"
@@ -129,6 +132,7 @@ def _not_modified(request: HttpRequest, match: re.Match) -> HttpResponse | None:
     language = translation.get_language_from_request(request)  # as LocaleMiddleware
     tag = _etag(request, state, kind, True, language)
     if not is_current(request, tag):
+        request.board_state = state  # the view's, so it does not ask again
         return None
     response = _finish(HttpResponseNotModified(), kind, True)
     patch_vary_headers(response, ["Accept-Language"])  # as LocaleMiddleware says it

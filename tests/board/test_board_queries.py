@@ -84,3 +84,18 @@ def test_find_my_couple_runs_a_fixed_number_of_queries(
     assert response.status_code == 200
     with django_assert_max_num_queries(COLD):
         client.get(url("board-find", evening) + "?q=mary")
+
+
+@pytest.mark.parametrize("name", ["board", "board-tv", "board-couple"])
+def test_a_poll_with_news_from_the_cache_costs_one_query(
+    client, make_evening, django_assert_num_queries, name
+):
+    """The phone's copy is old and the new one is built: the early 304 check's
+    look-up is the view's too (it was made twice)."""
+    evening = make_evening(couples=10, played=12, **options())
+    args = (3,) if name == "board-couple" else ()
+    client.get(url(name, evening, *args), headers=HTMX)  # built and kept
+    old = 'W/"an-older-copy"'
+    with django_assert_num_queries(1):
+        response = client.get(url(name, evening, *args), headers={**HTMX, "If-None-Match": old})
+    assert response.status_code == 200
