@@ -219,6 +219,18 @@ FRAGMENT_CACHE = {
     "OPTIONS": {"MAX_ENTRIES": 20_000},
 }
 CACHES["fragments"] = FRAGMENT_CACHE
+# This process's own copy of the last few couple-card passes (a pass is
+# every card of a version, ~300 KB; scoring/board/views.py `_cards`): a
+# card's poll then reads its pass from memory, not the whole pass from the
+# shared cache (a file read and decompression, or a Redis transfer). It holds
+# the flurry's aim (CPU per result). Bounded by MAX_ENTRIES, never stale (a
+# key names a version).
+LOCAL_CACHE = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "local",
+    "OPTIONS": {"MAX_ENTRIES": 8},
+}
+CACHES["local"] = LOCAL_CACHE
 
 # --- Auth -----------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -12,7 +12,7 @@ import tempfile
 from pathlib import Path
 
 from cardnight.settings import *  # noqa: F403
-from cardnight.settings import DATABASES, FRAGMENT_CACHE, STORAGES
+from cardnight.settings import DATABASES, FRAGMENT_CACHE, LOCAL_CACHE, STORAGES
 
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The tests' SQLite database is a file, as the hall's is, not Django's
@@ -44,4 +44,5 @@ REDIS_URL = ""
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "fragments": FRAGMENT_CACHE,
+    "local": LOCAL_CACHE,
 }

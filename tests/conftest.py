@@ -38,6 +38,7 @@ def _forget_what_a_test_left():
     translation.activate(settings.LANGUAGE_CODE)
     cache.clear()
     caches["fragments"].clear()
+    caches["local"].clear()
 
 
 @pytest.fixture(autouse=True)

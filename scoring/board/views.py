@@ -17,6 +17,7 @@ import re
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
+from django.core.cache import caches
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
@@ -28,7 +29,7 @@ from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
-from cardnight.freshness import conditional, digest, is_current, polled_answer
+from cardnight.freshness import CACHE_SECONDS, conditional, digest, is_current, polled_answer
 from scoring import board
 from scoring.board.cards import CardPass, card_etag, plain
 from scoring.board.packing import gzipped, packed, unpacked
@@ -251,7 +252,15 @@ def _cards(request: HttpRequest, slug: str) -> tuple[dict, board.BoardState]:
         return shared.every_card(cards), shared.state
 
     parts = ("cards", language, str(settings.BOARD_POLL_SECONDS))
-    return board.built(_state(request), parts, build)
+    state = _state(request)
+    local = caches["local"]  # this process's copy: a card's poll reads no other card
+    key = board.cache_key(state, *parts)
+    kept = local.get(key)
+    if kept is not None:
+        return kept, state
+    cards, shown = board.built(state, parts, build)
+    local.set(board.cache_key(shown, *parts), cards, CACHE_SECONDS)
+    return cards, shown
 
 
 @require_safe

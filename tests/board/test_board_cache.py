@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from cardnight import freshness
+from scoring import board
 from tables.models import Seating
 from tests.support.board import HTMX, record, url
 
@@ -145,3 +146,22 @@ def test_a_full_page_is_gzipped_with_each_visitors_own_masked_token(make_evening
             page = gzip.decompress(response.content).decode()
             tokens.append(re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1))
         assert tokens[0] != tokens[1]
+
+
+def test_a_couple_cards_poll_reads_its_pass_from_this_processs_memory(
+    client, make_evening, monkeypatch
+):
+    """A pass (every card of a version) is built once and kept in the shared
+    cache; each process keeps its own copy of the last few, so a card's poll
+    does not fetch and unpack all 200 cards from the shared cache."""
+    evening = make_evening(couples=10, played=3)
+    fetched = []
+    real = board.built
+    monkeypatch.setattr(board, "built", lambda *a, **k: fetched.append(a[1]) or real(*a, **k))
+    for number in (1, 2, 3, 1):
+        page = client.get(url("board-couple", evening, number), headers={"HX-Request": "true"})
+        assert page.status_code == 200 and f"Couple {number}" in page.content.decode()
+    assert len([parts for parts in fetched if parts[0] == "cards"]) == 1
+    record(evening, 1)
+    client.get(url("board-couple", evening, 2), headers={"HX-Request": "true"})
+    assert len([parts for parts in fetched if parts[0] == "cards"]) == 2  # a new version
