@@ -19,6 +19,7 @@ from scoring.engine import (
     parse_cards,
     parse_suit,
     play_round,
+    score_hand,
     trick_winner,
 )
 
@@ -198,6 +199,8 @@ def replay_round(
     rules: HouseRules,
     *,
     asked: bool = False,
+    bidder: int | None = None,
+    bid: int | None = None,
 ) -> dict:
     """Replay a round from its tricks (each "5H JH AH 2C" in play order).
 
@@ -205,7 +208,15 @@ def replay_round(
     ``asked`` for, a last trick with fewer than four cards is still being
     tapped in: the tricks before it are replayed and it is only checked for
     bad cards.
+
+    At auction the player on the left of ``bidder`` (the seat that held the
+    bid) leads the first trick, not the dealer's left (docs/decisions.md,
+    "Who leads at auction"); each trick shows the points the sides have
+    taken in the hand, and with the ``bid`` a finished hand shows the
+    auction score (the bid made or lost), never before + taken.
     """
+    if rules.is_auction and bidder is not None:
+        dealer = bidder  # play_round: the seat after ``dealer`` leads
     written = [split_cards(trick) for trick in tricks]
     while written and not written[-1]:
         written.pop()
@@ -232,10 +243,18 @@ def replay_round(
         _check_cards([*written, in_progress], rules)  # a bad card is named at once
         if suit is None:
             result["prompt"] = _("Which suit is trump? Pick it above.")
+        elif rules.is_auction and bidder is None:
+            result["prompt"] = _bidder_prompt()
         else:
             result["prompt"] = result["in_progress"] or _(
                 "Type or tap the four cards of each trick in the order they were played."
             )
+        return result
+    if rules.is_auction and bidder is None:
+        _check_cards([*written, in_progress], rules)
+        if asked:
+            raise UserError(_bidder_prompt())
+        result["prompt"] = _bidder_prompt()
         return result
     # With nothing written and the ruling asked for, the engine says what is missing.
     replay = _engine(play_round, suit, dealer, written, rules, scores_before, seat_names=names)
@@ -265,7 +284,7 @@ def replay_round(
                 "reason": trick.reason,
                 "points": trick.points,
                 "bonus": bonus,
-                "scores": trick.scores,
+                "scores": _taken(trick.scores, scores_before) if rules.is_auction else trick.scores,
                 "game_won": won,
             }
         )
@@ -277,8 +296,25 @@ def replay_round(
         "game_won": replay.game_won.reason if replay.game_won else "",
         "reneges": [finding.reason for finding in replay.reneges],
         "auction": rules.is_auction,
+        "bidder": names[bidder] if bidder is not None else "",
+        "bidder_side": "AB"[bidder % 2] if bidder is not None else "",
+        "bid": bid,
+        "hand": None,
     }
+    if rules.is_auction and bid is not None and bidder is not None and replay.complete:
+        # Couples: side A is score column 0, side B column 1.
+        hand = _engine(score_hand, 4, bid, bidder % 2, replay.points, scores_before, rules=rules)
+        result["hand"] = {"after": hand.after, "reasons": hand.reasons}
     return result
+
+
+def _bidder_prompt() -> str:
+    return _("At auction, pick who held the bid: the player on their left leads the first trick.")
+
+
+def _taken(scores: tuple[int, int], before: tuple[int, int]) -> tuple[int, int]:
+    """The points each side has taken so far in an auction hand (not a running score)."""
+    return (scores[0] - before[0], scores[1] - before[1])
 
 
 def _check_cards(tricks: Sequence[Sequence[str]], rules: HouseRules) -> None:

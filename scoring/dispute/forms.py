@@ -265,7 +265,22 @@ class RoundForm(HouseRulesForm):
     t5 = forms.CharField(label=gettext_lazy("Trick 5"), required=False, max_length=60)
     a = forms.IntegerField(label=gettext_lazy("Side A"), required=False)
     b = forms.IntegerField(label=gettext_lazy("Side B"), required=False)
-    mode_fields = ("trump", "dealer", "t1", "t2", "t3", "t4", "t5", "a", "b")
+    bidder = forms.TypedChoiceField(
+        label=gettext_lazy("Who held the bid"),
+        choices=[("", "-"), *DEALER_CHOICES],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        help_text=gettext_lazy("At auction the player on the bidder's left leads the first trick."),
+    )
+    bid = forms.TypedChoiceField(
+        label=gettext_lazy("Bid"),
+        choices=[("", "-"), *((str(level), str(level)) for level in (15, 20, 25, 30))],
+        coerce=int,
+        required=False,
+        empty_value=None,
+    )
+    mode_fields = ("trump", "dealer", "bidder", "bid", "t1", "t2", "t3", "t4", "t5", "a", "b")
     mode_defaults = {"dealer": str(SEATS - 1)}
     card_fields = tuple((f"t{number}", SEATS) for number in range(1, TRICKS + 1))
 
@@ -278,6 +293,8 @@ class RoundForm(HouseRulesForm):
             (data["a"] or 0, data["b"] or 0),
             data["rules"],
             asked=self.asked,
+            bidder=data["bidder"],
+            bid=data["bid"],
         )
 
 

@@ -178,7 +178,8 @@ def test_an_evening_that_bids_15_offers_15(client, published):
 
 def test_a_replayed_auction_round_links_to_scoring_the_hand(client):
     tricks = ["6C QC JC 7C", "5C 3H 3D 4S", "AH 9S 9H KH", "8D QD KD 7D", "2S 10S 2H JD"]
-    params = {"trump": "C", "target": "120", "lead": "any", "rule": "1"}
+    # B2 held the bid, so A1 leads (docs/decisions.md, "Who leads at auction").
+    params = {"trump": "C", "target": "120", "lead": "any", "rule": "1", "bidder": "3"}
     params |= {f"t{n}": trick for n, trick in enumerate(tricks, 1)}
     html = ask(client, params, "dispute-round").content.decode()
     link = re.search(r'href="([^"]*/rules/auction/hand/[^"]*)">Score this hand with its bid', html)
@@ -186,6 +187,7 @@ def test_a_replayed_auction_round_links_to_scoring_the_hand(client):
     hand = client.get(link.group(1).replace("&amp;", "&")).content.decode()
     assert 'value="30 0"' in hand  # the points each side took, from the replay
     assert 'value="0 0"' in hand
+    assert 'value="B"' in hand  # side B held the bid
 
 
 def test_the_auction_tabs_query_the_database_a_fixed_number_of_times(

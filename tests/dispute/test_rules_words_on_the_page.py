@@ -67,3 +67,49 @@ def test_an_auction_question_on_the_score_tab_keeps_the_auction_rules_line(clien
         rules_line
     )
     assert "45" not in rules_line
+
+
+# Clubs trump; side A (A1, A2) takes every trick. The tricks are in play order, so the
+# first card of trick 1 is the leader's.
+AUCTION_ROUND = ["6C QC JC 7C", "5C 3H 3D 4S", "AH 9S 9H KH", "8D QD KD 7D", "2S 10S 2H JD"]
+
+
+def auction_replay(client, language="en", **extra):
+    params = {"target": 120, "trump": "C", "a": 100, "b": 30, **extra}
+    params |= {f"t{number}": trick for number, trick in enumerate(AUCTION_ROUND, 1)}
+    return ask_in(client, language, "dispute-round", params)
+
+
+def test_at_auction_the_round_tab_asks_who_held_the_bid_not_the_dealer(client):
+    page = text(auction_replay(client))
+    assert "Who held the bid" in page
+    assert "At auction the player on the bidder's left leads the first trick." in page
+    assert "Dealer A1 B1 A2 B2" not in page
+    assert "At auction, pick who held the bid: the player on their left leads" in page
+
+
+@pytest.mark.parametrize(("bidder", "leader"), [("3", "A1"), ("1", "A2")])
+def test_at_auction_the_bidders_left_leads_the_first_trick(client, bidder, leader):
+    page = text(auction_replay(client, bidder=bidder))
+    assert f"Trick 1: {leader} leads" in page
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_at_auction_the_tricks_show_points_taken_and_the_hand_an_auction_score(client, language):
+    page = text(auction_replay(client, language, bidder="3", bid="25", rule="1"))
+    if language == "en":
+        assert "Taken in this hand: side A 30, side B 0" in page
+        assert "Score: side A 130" not in page
+        assert "Score after these tricks" not in page
+        # B2 held the bid at 25 and took nothing: set, 30 - 25; side A at 100 is locked.
+        assert "Score after the hand: side A 100, side B 5." in page
+        assert "they are set and lose 25" in page
+    else:
+        assert "Pris dans cette donne : équipe A 30, équipe B 0" in page
+        assert "Score après la donne : équipe A 100, équipe B 5." in page
+
+
+def test_at_auction_without_the_bid_the_page_says_how_to_get_the_score(client):
+    page = text(auction_replay(client, bidder="3", rule="1"))
+    assert "Pick the bid to see the score after the hand." in page
+    assert "130" not in page
