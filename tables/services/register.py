@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.contrib.admin.models import CHANGE, DELETION, LogEntry
+from django.core.paginator import Page, Paginator
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -43,6 +44,7 @@ from tables.names import (
     tidy_name,
     usual_spelling,
 )
+from tables.search import names_match, search_keys
 
 from ..models import (
     MAX_NAME,
@@ -50,7 +52,9 @@ from ..models import (
     Evening,
     Hall,
     Player,
+    PlayerKey,
     PlayerProposal,
+    person_of,
 )
 
 
@@ -285,16 +289,24 @@ def merge_players(keep: Player, other: Player, *, user=None) -> Player:
     return keep
 
 
-def _tally(rows) -> dict[int, tuple[int, tuple]]:
-    """How often each record was typed and when last: `rows` are a couple's
-    (person1_id, person2_id, evening date, couple id)."""
-    typed: dict[int, tuple[int, tuple]] = {}
-    for first, second, date, pk in rows:
-        for record in (first, second):
-            if record is not None:
-                count, last = typed.get(record, (0, (date, pk)))
-                typed[record] = (count + 1, max(last, (date, pk)))
-    return typed
+def _typed(records) -> dict[int, tuple[int, tuple]]:
+    """How many couples each of `records` (ids) was typed on and when last
+    (the evening's date, then the couple's id), counted by the database:
+    one query, and rows for the records only, however many evenings they
+    played (a proposal's regular player has a year of them)."""
+    theirs = Couple.objects.filter(Q(person1_id=OuterRef("pk")) | Q(person2_id=OuterRef("pk")))
+    latest = theirs.order_by("-evening__date", "-pk")
+    count = theirs.order_by().annotate(one=Value(1)).values("one").annotate(n=Count("pk"))
+    rows = (
+        Player.objects.filter(pk__in=records)
+        .annotate(
+            n=Subquery(count.values("n")),
+            date=Subquery(latest.values("evening__date")[:1]),
+            couple=Subquery(latest.values("pk")[:1]),
+        )
+        .values_list("pk", "n", "date", "couple")
+    )
+    return {pk: (n, (date, couple)) for pk, n, date, couple in rows if n}
 
 
 def _more_typed_of(typed: dict, first: int, second: int) -> int:
@@ -327,9 +339,7 @@ class MergeChoice:
 
 def merge_choice(first: Player, second: Player) -> MergeChoice:
     """The choice of a merge of two records (one query)."""
-    ids = [first.pk, second.pk]
-    rows = Couple.objects.filter(Q(person1_id__in=ids) | Q(person2_id__in=ids)).order_by()
-    typed = _tally(rows.values_list("person1_id", "person2_id", "evening__date", "pk"))
+    typed = _typed([first.pk, second.pk])
     return MergeChoice(
         first,
         second,
@@ -461,55 +471,142 @@ class Proposal:
         return self.choice.second
 
 
-def hall_register(hall: Hall) -> tuple[list[RegisterRow], list[Proposal]]:
-    """The hall's people (how often and when last seen, usual partner, other
-    spellings) and the open "maybe the same person" proposals: three
-    queries, whatever the number of players or evenings."""
-    records = {p.pk: p for p in Player.objects.filter(hall=hall)}
-    rows = {pk: RegisterRow(p) for pk, p in records.items() if p.merged_into_id is None}
-    for record in records.values():
-        if record.merged_into_id in rows:
-            rows[record.merged_into_id].spellings.append(record)
+# Nothing on the Players page grows with the hall's history (issue 47): the
+# people come a page at a time, their figures are counted by the database for
+# that page only, the proposals a page at a time too, and a name search lists
+# at most FOUND_SHOWN people.
+REGISTER_SHOWN = 50  # people a page
+PROPOSALS_SHOWN = 10  # "maybe the same person" a page
+FOUND_SHOWN = 20  # people a name search lists
+# Records a name search matches in full (tables.search.names_match) at most,
+# the first by name: a bounded amount of work for two letters typed.
+FOUND_CANDIDATES = 200
 
-    def main(record_id):
-        record = records.get(record_id)
-        return None if record is None else record.person_id
 
-    seen: dict[int, set] = {}
-    couples = list(
-        Couple.objects.filter(evening__hall=hall).values_list(
-            "person1_id", "person2_id", "evening_id", "evening__date", "pk"
+def register_rows(people: list[Player]) -> list[RegisterRow]:
+    """The register's rows of `people` (main records, in the order given):
+    their other spellings, how many evenings and when they last played, and
+    their usual partner (most evenings together). Three queries, and the
+    database counts: what is read grows with the people asked for, not with
+    the register or the number of evenings."""
+    rows = {p.pk: RegisterRow(p) for p in people}
+    if not rows:
+        return []
+    for record in Player.objects.filter(merged_into__in=list(rows)).order_by("folded", "pk"):
+        rows[record.merged_into_id].spellings.append(record)
+    records = Player.objects.filter(Q(pk__in=list(rows)) | Q(merged_into__in=list(rows)))
+    pairs = (
+        Couple.objects.filter(
+            Q(person1__in=records.values("pk")) | Q(person2__in=records.values("pk"))
         )
+        .values(a=person_of("person1"), b=person_of("person2"))
+        .annotate(times=Count("evening", distinct=True), last=Max("evening__date"))
+        .order_by()
     )
-    typed = _tally((first, second, date, pk) for first, second, _e, date, pk in couples)
-    for first, second, evening_id, date, _pk in couples:
-        for me, partner in ((main(first), main(second)), (main(second), main(first))):
-            if me not in rows:
+    for pair in pairs:
+        a, b = pair["a"], pair["b"]
+        for me, partner in ((a, b), (b, a)) if a != b else ((a, None),):
+            row = rows.get(me)
+            if row is None:
                 continue
-            row = rows[me]
-            if evening_id not in seen.setdefault(me, set()):
-                seen[me].add(evening_id)
-                row.seen += 1
-            if row.last_seen is None or date > row.last_seen:
-                row.last_seen = date
-            if partner in rows and partner != me:
-                row.partners[partner] = row.partners.get(partner, 0) + 1
-    for row in rows.values():
-        if row.partners:
-            best = max(row.partners.items(), key=lambda item: (item[1], -item[0]))[0]
-            row.partner = rows[best].player.name
-    proposals = []
-    for proposal in PlayerProposal.objects.filter(hall=hall, dismissed=False).order_by("id"):
-        mine, theirs = main(proposal.player_id), main(proposal.other_id)
-        if mine in rows and theirs in rows and mine != theirs:
-            first, second = proposal.player_id, proposal.other_id
-            choice = MergeChoice(
-                records[first],
-                records[second],
-                typed.get(first, (0,))[0],
-                typed.get(second, (0,))[0],
-                _more_typed_of(typed, first, second),
-            )
-            proposals.append(Proposal(proposal, choice))
-    ordered = sorted(rows.values(), key=lambda row: row.player.folded)
-    return ordered, proposals
+            row.seen += pair["times"]
+            if row.last_seen is None or pair["last"] > row.last_seen:
+                row.last_seen = pair["last"]
+            if partner is not None:
+                row.partners[partner] = row.partners.get(partner, 0) + pair["times"]
+    best = {
+        pk: max(row.partners.items(), key=lambda item: (item[1], -item[0]))[0]
+        for pk, row in rows.items()
+        if row.partners
+    }
+    names = dict(Player.objects.filter(pk__in=set(best.values())).values_list("pk", "name"))
+    for pk, partner in best.items():
+        rows[pk].partner = names.get(partner, "")
+    return list(rows.values())
+
+
+def register_page(hall: Hall, number: int = 1) -> Page:
+    """A page of the hall's people (REGISTER_SHOWN, by name), their rows
+    (`register_rows`). A fixed number of queries."""
+    people = Player.objects.main().filter(hall=hall).order_by("folded", "pk")
+    page = Paginator(people, REGISTER_SHOWN).get_page(number)
+    page.object_list = register_rows(list(page.object_list))
+    return page
+
+
+def find_people(hall: Hall, typed: str) -> tuple[list[Player], bool]:
+    """The hall's people (main records) with a spelling that `typed` names
+    (`tables.search.names_match`: every word typed starts a word of the
+    name), by name, at most FOUND_SHOWN; and whether there were more. The
+    records are found by a key of what was typed in the index of
+    `PlayerKey` (the door's look-up), at most FOUND_CANDIDATES of them:
+    a fixed number of queries, bounded work whatever the register."""
+    keys = search_keys(typed)
+    if not keys:
+        return [], False
+    mains = PlayerKey.objects.filter(hall=hall, key__in=keys).values(main=person_of("player"))
+    records = list(
+        Player.objects.filter(Q(pk__in=mains) | Q(merged_into__in=mains))
+        .select_related("merged_into")
+        .order_by("folded", "pk")[:FOUND_CANDIDATES]
+    )
+    found: dict[int, Player] = {}
+    for record in records:
+        person = record.merged_into or record
+        if person.pk not in found and names_match(typed, record.name):
+            found[person.pk] = person
+    people = sorted(found.values(), key=lambda p: (p.folded, p.pk))
+    return people[:FOUND_SHOWN], len(people) > FOUND_SHOWN
+
+
+def _proposals(rows) -> list[Proposal]:
+    """Each open proposal of `rows` with its merge's choice (one query)."""
+    rows = list(rows)
+    typed = _typed({pk for p in rows for pk in (p.player_id, p.other_id)})
+    return [
+        Proposal(
+            proposal,
+            MergeChoice(
+                proposal.player,
+                proposal.other,
+                typed.get(proposal.player_id, (0,))[0],
+                typed.get(proposal.other_id, (0,))[0],
+                _more_typed_of(typed, proposal.player_id, proposal.other_id),
+            ),
+        )
+        for proposal in rows
+    ]
+
+
+def open_proposals(hall: Hall, *, person: Player | None = None):
+    """The hall's open "maybe the same person" proposals of two different
+    people (of `person` only, if given), oldest first: a query set."""
+    proposals = (
+        PlayerProposal.objects.filter(hall=hall, dismissed=False)
+        .annotate(mine=person_of("player"), theirs=person_of("other"))
+        .exclude(mine=F("theirs"))
+        .select_related("player", "other")
+        .order_by("id")
+    )
+    if person is not None:
+        proposals = proposals.filter(Q(mine=person.person_id) | Q(theirs=person.person_id))
+    return proposals
+
+
+def proposals_page(hall: Hall, number: int = 1) -> Page:
+    """A page of the open proposals (PROPOSALS_SHOWN), each with its
+    merge's choice. A fixed number of queries."""
+    page = Paginator(open_proposals(hall), PROPOSALS_SHOWN).get_page(number)
+    page.object_list = _proposals(page.object_list)
+    return page
+
+
+def proposals_of(person: Player) -> list[Proposal]:
+    """The open proposals of one person (PROPOSALS_SHOWN at most)."""
+    return _proposals(open_proposals(person.hall, person=person)[:PROPOSALS_SHOWN])
+
+
+def hall_register(hall: Hall) -> tuple[list[RegisterRow], list[Proposal]]:
+    """The first page of the register and of its proposals (tests, the
+    shell): `register_page` and `proposals_page` are what the page uses."""
+    return list(register_page(hall)), list(proposals_page(hall))

@@ -31,15 +31,28 @@ def _back(hall_id: int) -> str:
     return reverse("players", args=[hall_id])
 
 
+def _page_number(request: HttpRequest, name: str) -> int:
+    return read_id(request.GET.get(name), most=10_000) or 1
+
+
 @require_GET
 @volunteer_required
 def players(request: HttpRequest, hall_id: int) -> HttpResponse:
-    rows, proposals = register.hall_register(request.hall)
-    return render(
-        request,
-        "tables/players.html",
-        {"hall": request.hall, "rows": rows, "proposals": proposals},
-    )
+    """The register a page at a time (`register.register_page`), the open
+    proposals a page at a time, and a name search (`?find=`) that lists at
+    most `register.FOUND_SHOWN` people: nothing grows with the register."""
+    hall = request.hall
+    typed = request.GET.get("find", "").strip()[:100]
+    context = {
+        "hall": hall,
+        "rows": register.register_page(hall, _page_number(request, "page")),
+        "proposals": register.proposals_page(hall, _page_number(request, "proposals")),
+        "typed": typed,
+    }
+    if typed:
+        found, more = register.find_people(hall, typed)
+        context.update(found=register.register_rows(found), more_found=more)
+    return render(request, "tables/players.html", context)
 
 
 def _done(request, hall_id, action):
