@@ -15,10 +15,11 @@ no row among the players, nobody's usual partner, and a pair of its own on
 each couple it was on.
 
 Read-only, built on scoring.results with a constant number of queries
-whatever the number of evenings or couples. `cached_season` is what pages
-use: built once for what it is made of (the evenings' versions, the
-register) and kept in Django's cache, so a year of evenings costs a page no
-more than its first week did (issue 47).
+whatever the number of evenings or couples. `cached_season` keeps it in
+Django's cache, built once for what it is made of (the evenings' versions,
+the register), and `season_part` what a page shows of it (a page of a list,
+one player's line), so a page reads its part and never the whole season:
+a year of evenings costs a page no more than its first week did (issue 47).
 
 `public_season(hall)` is what the hall's public page shows: its published
 evenings only, every name as the hall's privacy setting allows
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.humanize.templatetags.humanize import ordinal
+from django.core.paginator import Page, Paginator
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -288,12 +290,14 @@ def season(hall: Hall, *, published_only: bool = False) -> Season:
 def season_digest(hall: Hall, *, published_only: bool = False) -> str:
     """What the season of `hall` is made of, as a short hash (two small
     queries): its evenings and their versions (every change to an evening
-    bumps its version), the register's records (a merge or a new spelling
+    bumps its version) and database generations (a restore gives a new
+    one, so a version reached again after it is not taken for the one
+    before), the register's records (a merge or a new spelling
     changes who is who), the hall's privacy and the code."""
     evenings = Evening.objects.for_hall(hall).filter(cancelled=False)
     if published_only:
         evenings = evenings.published()
-    made_of = list(evenings.order_by("pk").values_list("pk", "version"))
+    made_of = list(evenings.order_by("pk").values_list("pk", "version", "generation"))
     register = list(
         Player.objects.filter(hall=hall)
         .order_by("pk")
@@ -302,10 +306,8 @@ def season_digest(hall: Hall, *, published_only: bool = False) -> str:
     return digest(hall.pk, published_only, hall.privacy, made_of, register)
 
 
-def cached_season(hall: Hall, *, published_only: bool = False) -> Season:
-    """`season(hall)` from the cache, built once for what it is made of
-    (`season_digest`) and the language it is written in."""
-    key = ":".join(
+def _season_key(hall: Hall, published_only: bool) -> str:
+    return ":".join(
         [
             "season",
             str(hall.pk),
@@ -314,7 +316,37 @@ def cached_season(hall: Hall, *, published_only: bool = False) -> Season:
             code_revision(),
         ]
     )
+
+
+def cached_season(hall: Hall, *, published_only: bool = False) -> Season:
+    """`season(hall)` from the cache, built once for what it is made of
+    (`season_digest`) and the language it is written in."""
+    key = _season_key(hall, published_only)
     return cached(key, lambda: season(hall, published_only=published_only))
+
+
+def season_part(hall: Hall, name: str, build, *, published_only: bool = False):
+    """`build(season)`: the part of the hall's season a page shows (a page
+    of a list, one player's line, the jar's balance), kept in the cache
+    under the season's key and `name` (which says all the part depends on
+    besides the season: the page asked for, the player). It is built once
+    from the whole season (`cached_season`) and then read alone: a page
+    reads what it shows, never the whole season, so that at a year of
+    evenings it costs what it cost in the first week (issue 47). `build`
+    must return a small value (`page_of` for a page of a list)."""
+    key = f"{_season_key(hall, published_only)}:{name}"
+    return cached(key, lambda: build(cached_season(hall, published_only=published_only)))
+
+
+def page_of(rows, per_page: int, number: int) -> Page:
+    """Page `number` of `rows` (`per_page` a page; the last one for a number
+    past it), light enough to keep in the cache: its own rows and how many
+    there are in all, not the whole list."""
+    count = len(rows)
+    paginator = Paginator(range(count), per_page)
+    page = paginator.get_page(number)
+    start = (page.number - 1) * per_page
+    return Page(list(rows[start : start + per_page]), page.number, paginator)
 
 
 def _rank(row: SeasonRow):
@@ -377,8 +409,11 @@ def _public_row(row: SeasonRow, names: str) -> SeasonRow:
 
 def public_season(hall: Hall) -> PublicSeason:
     """The hall's season for its public page, with the privacy rule applied."""
-    table = cached_season(hall, published_only=True)
-    privacy = hall.privacy
+    return public_view(cached_season(hall, published_only=True), hall.privacy)
+
+
+def public_view(table: Season, privacy: str) -> PublicSeason:
+    """`table` (a season of published evenings) as the public may see it."""
     shown = names_are_public(privacy)
     rows, players = (), ()
     if shown:
@@ -433,10 +468,13 @@ __all__ = [
     "Season",
     "SeasonEvening",
     "cached_season",
+    "page_of",
     "season_digest",
+    "season_part",
     "SeasonRow",
     "couple_key",
     "person_key",
     "public_season",
+    "public_view",
     "season",
 ]

@@ -4,14 +4,14 @@ the season table, only of published evenings, and names only as the hall's
 privacy setting allows (`scoring.season.public_season`, through the one
 privacy rule in tables.privacy). A fixed number of queries.
 
-Nothing on it grows with the hall's history (issue 47): the season is kept
-once for what it is made of (`scoring.season.cached_season`), past evenings
-and the season's tables come PAST_SHOWN and SEASON_SHOWN at a time with
-pages for the rest, and a phone that has the page gets a 304 (an ETag of
+Nothing on it grows with the hall's history (issue 47): past evenings and
+the season's tables come PAST_SHOWN and SEASON_SHOWN at a time with pages
+for the rest, what the page shows of them is kept once for what the season
+is made of (`scoring.season.season_part`: a request reads its part, never
+the whole season), and a phone that has the page gets a 304 (an ETag of
 what the page is made of; Cache-Control: no-cache, so it always asks).
 """
 
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -24,7 +24,7 @@ from cardnight.freshness import digest, weak_etag
 from cardnight.numbers import read_id
 from scoring.board.calendar import hall_calendar, webcal
 from scoring.board.views import cookies_digest
-from scoring.season import public_season, season_digest
+from scoring.season import page_of, public_view, season_digest, season_part
 from tables import links, queries
 from tables.models import Hall
 
@@ -62,30 +62,39 @@ def hall_page(request: HttpRequest, hall_slug: str) -> HttpResponse:
     hall = _hall(hall_slug)
     today = timezone.localdate()
     upcoming = list(queries.upcoming_public(today).for_hall(hall))
-    coming = {evening.pk for evening in upcoming}
-    season = public_season(hall)
-    past = [
-        (evening, season.winners.get(evening.id, ()))
-        for evening in reversed(season.evenings)
-        if evening.id not in coming
-    ]
-    past_page = Paginator(past, PAST_SHOWN).get_page(_page_number(request, "past"))
-    asked = _page_number(request, "season")
-    rows = Paginator(season.rows, SEASON_SHOWN).get_page(asked)
-    players = Paginator(season.players, SEASON_SHOWN).get_page(asked)
-    season_pages = max(rows.paginator.num_pages, players.paginator.num_pages)
+    coming = sorted(evening.pk for evening in upcoming)
+    past_asked, season_asked = _page_number(request, "past"), _page_number(request, "season")
+    privacy = hall.privacy
+
+    def build(table):
+        season = public_view(table, privacy)
+        past = [
+            (evening, season.winners.get(evening.id, ()))
+            for evening in reversed(season.evenings)
+            if evening.id not in coming
+        ]
+        rows = page_of(season.rows, SEASON_SHOWN, season_asked)
+        players = page_of(season.players, SEASON_SHOWN, season_asked)
+        pages = max(rows.paginator.num_pages, players.paginator.num_pages)
+        return {
+            "past": page_of(past, PAST_SHOWN, past_asked),
+            "season": {"evenings": bool(season.evenings), "names_shown": season.names_shown},
+            "season_rows": rows,
+            "season_players": players,
+            "season_pages": pages,
+            "season_page": min(season_asked, pages),
+        }
+
+    # What the page shows of the season, kept for the pages asked for.
+    part = f"hall-page:{past_asked}:{season_asked}:{'-'.join(map(str, coming))}"
+    shown = season_part(hall, part, build, published_only=True)
     feed = links.absolute_link(
         links.phone_address(hall), reverse("hall-calendar", args=[hall.slug])
     )
     context = {
         "hall": hall,
         "upcoming": upcoming,
-        "past": past_page,
-        "season": season,
-        "season_rows": rows,
-        "season_players": players,
-        "season_pages": season_pages,
-        "season_page": min(asked, season_pages),
+        **shown,
         "feed": feed,
         "webcal": webcal(feed),
     }
