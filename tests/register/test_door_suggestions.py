@@ -11,7 +11,7 @@ from django.urls import reverse
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tables import services
+from tables import services, suggestions
 from tables.models import Evening, Hall, Player, PlayerKey
 from tables.search import index_keys, names_match, search_keys
 from tables.services import erase, register
@@ -241,9 +241,32 @@ def test_the_queries_do_not_grow_with_the_register(hall, people, django_assert_m
     _register_of(hall, people, 2)
     evening = tonight(hall)
     services.register_couple(evening, "Player0001 Macdonald", "Partner0001 Boudreau")
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(4):
         found = suggest(evening, "mac")
     assert len(found.couples) == min(COUPLES_SHOWN, people // 2)
+
+
+def test_the_work_per_keystroke_does_not_grow_with_the_halls_history(hall, monkeypatch):
+    """Issue 47: the pairs were counted over every couple the matched people
+    ever sat in, so a keystroke cost more every week. The database now
+    reads their latest RECENT_COUPLES couples to find what to offer; the
+    few offered are then counted over all their evenings."""
+    monkeypatch.setattr(suggestions, "RECENT_COUPLES", 6)
+    for day in range(1, 11):
+        week(hall, day, [("Theresa O'Brien", "Frank O'Brien"), ("Ann MacNeil", "Rita Boudreau")])
+    week(hall, 20, [("Mary Obrecht", "Joe Beaton")])
+    week(hall, 21, [("Mary Obrecht", "Joe Beaton")])
+    found = suggest(tonight(hall), "ob")
+    assert shown(found.couples) == [
+        ("Mary Obrecht", "Joe Beaton"),
+        ("Theresa O'Brien", "Frank O'Brien"),
+    ]
+    assert [couple.times for couple in found.couples] == [2, 10]  # all their evenings
+    assert {(s.player1, s.times) for s in found.players} == {
+        ("Mary Obrecht", 2),
+        ("Theresa O'Brien", 10),
+        ("Frank O'Brien", 10),
+    }
 
 
 def test_the_page_answers_in_constant_queries(
