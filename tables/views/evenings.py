@@ -1,9 +1,12 @@
 """The list of evenings, creating and editing an evening and a hall."""
 
 from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -21,18 +24,36 @@ from tables.access import (
     volunteer_required,
 )
 from tables.forms import EveningForm, HallCreateForm, HallForm, MemberForm, TemplateForm
-from tables.models import EveningTemplate
+from tables.models import Evening, EveningTemplate
+
+COMING_SHOWN = 20  # coming evenings a page
+PAST_SHOWN = 10  # past evenings a page
 
 
 @require_GET
 @volunteer_required
 def evening_list(request: HttpRequest) -> HttpResponse:
-    """The evenings of the user's halls, and the halls they organize."""
+    """The evenings of the user's halls, and the halls they organize: the
+    coming ones (and one played past midnight) soonest first, then the past
+    ones latest first, each a page at a time (`?coming=`, `?past=`), so the
+    page does not grow with the halls' history, nor with the halls of a site
+    administrator."""
+    evenings = evenings_of(request.user)
+    coming = evenings.upcoming()
+    past = evenings.filter(
+        Q(status=Evening.Status.FINISHED)
+        | (Q(date__lt=timezone.localdate()) & ~Q(status=Evening.Status.RUNNING))
+    )
     context = {
-        "evenings": evenings_of(request.user),
+        "coming": _page(request, "coming", coming.order_by("date", "id"), COMING_SHOWN),
+        "past": _page(request, "past", past.order_by("-date", "-id"), PAST_SHOWN),
         "halls": halls_of(request.user, ORGANIZER),
     }
     return render(request, "tables/evening_list.html", context)
+
+
+def _page(request: HttpRequest, name: str, rows, shown: int):
+    return Paginator(rows, shown).get_page(read_id(request.GET.get(name), most=100_000) or 1)
 
 
 def _evening_form(request: HttpRequest, instance=None, initial=None) -> EveningForm:
