@@ -37,6 +37,7 @@ from scoring.engine import (
     score_hand,
     seat_name,
 )
+from scoring.engine.claims import no_trump_note, rounds_without_trump
 from scoring.engine.rules import TARGET_AUCTION
 
 PLAYER_CHOICES = [
@@ -233,11 +234,14 @@ class HandForm(AuctionForm):
             }
             for column in range(count)
         ]
+        # The same flag as the score sheet's: 25 in all means no trump was played.
+        without_trump = rounds_without_trump(sum(points))
         return {
             "rows": rows,
             "headline": hand.reasons[0],
             "made": hand.made,
             "reasons": hand.reasons[1:],
+            "notes": [no_trump_note(without_trump)] if without_trump else [],
         }
 
 

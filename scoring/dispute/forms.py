@@ -67,7 +67,13 @@ DEALER_CHOICES = [(str(seat), name) for seat, name in enumerate(("A1", "B1", "A2
 
 HEARTS_ON_HEARTS_CHOICES = [
     ("no", gettext_lazy("No")),
-    ("yes", gettext_lazy("Yes: with no trump, a heart must be played on the ace of hearts")),
+    (
+        "yes",
+        gettext_lazy(
+            "Yes: on the ace of hearts led, whoever holds a trump must play one (no renege, not "
+            "even the 5 or the jack); with no trump, a heart"
+        ),
+    ),
 ]
 
 

@@ -76,14 +76,14 @@ def check_claim(
         if round_number > game.last_round:  # no round to stop in either
             return ClaimCheck(False, played_out, ())
         return ClaimCheck(False, played_out + _not_stopped(score_a, score_b, rules, words), ())
-    # The fewest rounds with no trump played, over the readings that reach the claim.
-    without_trump = []
-    if not played_out:
-        without_trump.append(rounds_without_trump(score_a + score_b, round_number))
-    if stopped:
-        without_trump.append(at_winning_trick[(score_a, score_b)])
-    notes = _notes(round_number, min(without_trump), score_a, score_b, rules, words)
-    return ClaimCheck(True, (), notes + _reading(not played_out, stopped, score_a, score_b, words))
+    # The rounds with no trump played each reading that reaches the claim needs (None: it
+    # does not reach it); the notes flag the fewest.
+    played = None if played_out else rounds_without_trump(score_a + score_b, round_number)
+    at_trick = at_winning_trick[(score_a, score_b)] if stopped else None
+    fewest = min(count for count in (played, at_trick) if count is not None)
+    notes = _notes(round_number, fewest, score_a, score_b, rules, words)
+    reading = _reading(played, at_trick, score_a, score_b, rules, words)
+    return ClaimCheck(True, (), notes + reading)
 
 
 def round_help(rules: HouseRules = DEFAULT_RULES) -> str:
@@ -124,8 +124,10 @@ def rounds_without_trump(points: int, rounds: int = 1) -> int:
 def no_trump_note(count: int) -> str:
     """The flag on a score that needs ``count`` rounds with no trump played (the claim
     check, the auction score sheet)."""
+    if count == 1:
+        return _("This needs a round in which no trump was played at all, which is very rare.")
     return _(
-        "This needs %(count)s round(s) in which no trump was played at all, which is very rare."
+        "This needs %(count)s rounds in which no trump was played at all, which is very rare."
     ) % {"count": count}
 
 
@@ -259,15 +261,57 @@ def _not_stopped(
     )
 
 
+def _needs(count: int) -> str:
+    """The rounds with no trump a reading needs, as words for a sentence."""
+    if count == 1:
+        return _("a round in which no trump was played")
+    return _("%(count)s rounds in which no trump was played") % {"count": count}
+
+
 def _reading(
-    played_out: bool, stopped: bool, score_a: int, score_b: int, words: dict[str, object]
+    played: int | None,
+    at_trick: int | None,
+    score_a: int,
+    score_b: int,
+    rules: HouseRules,
+    words: dict[str, object],
 ) -> tuple[str, ...]:
-    """Which reading of the winning round the claim matches (RULES.md B4)."""
-    if not stopped:
-        return ()
+    """Which reading of the winning round the claim matches (RULES.md B4), and, when both
+    do, what the one that needs more rounds with no trump needs.
+
+    ``played`` and ``at_trick``: the rounds with no trump the round played out, or
+    stopped at the winning trick, needs to reach the claim (None: it cannot).
+    """
+    if at_trick is None:
+        if max(score_a, score_b) < rules.target:
+            return ()
+        return (
+            _(
+                "It matches the round played out: it cannot have stopped at the trick where a "
+                "side reached %(target)s."
+            )
+            % words,
+        )
     # The side's letter, not its name: French needs "l'équipe A" in a sentence.
     words = words | {"side": "A" if score_a >= score_b else "B"}
-    if played_out:
+    if played is not None:
+        if rules.best_trump_bonus and played > at_trick:
+            return (
+                _(
+                    "It matches both readings: a round that stopped at the trick where Side "
+                    "%(side)s reached %(target)s, or the round played out, but that needs "
+                    "%(needs)s."
+                )
+                % (words | {"needs": _needs(played)}),
+            )
+        if rules.best_trump_bonus and at_trick > played:
+            return (
+                _(
+                    "It matches both readings: the round played out, or a round that stopped at "
+                    "the trick where Side %(side)s reached %(target)s, but that needs %(needs)s."
+                )
+                % (words | {"needs": _needs(at_trick)}),
+            )
         return (
             _(
                 "It matches both readings: the round played out, or stopped at the trick where "

@@ -138,14 +138,27 @@ def _after_trump_lead(
     )
     names["held"] = the_cards(binding or trumps)
     if binding:
-        reason = (
-            _(
+        # A trump no lead lets be reneged is "never"; a renegable one that does not
+        # outrank the card led is "not on this lead".
+        never = tuple(card for card in binding if not is_renegable(card, trump, rules))
+        here = tuple(card for card in binding if card not in never)
+        names |= {"never": the_cards(never), "here": the_cards(here)}
+        if not here:
+            text = _(
+                "Trump was led (the %(led)s), so you must play a trump: you hold %(held)s, which "
+                "may never be reneged."
+            )
+        elif not never:
+            text = _(
                 "Trump was led (the %(led)s), so you must play a trump: you hold %(held)s, which "
                 "may not be reneged on this lead."
             )
-            % names
-        )
-        return LegalPlays(trumps, Obligation.MUST_TRUMP, binding, reason)
+        else:
+            text = _(
+                "Trump was led (the %(led)s), so you must play a trump: you hold %(never)s, "
+                "which may never be reneged, and %(here)s, which may not be reneged on this lead."
+            )
+        return LegalPlays(trumps, Obligation.MUST_TRUMP, binding, text % names)
     reason = (
         _(
             "Trump was led (the %(led)s), but every trump you hold (%(held)s) may be reneged "

@@ -132,8 +132,8 @@ def test_a_sheet_line_only_a_hand_with_no_trump_gives_is_flagged(client):
     page = text(response)
     assert page.count("very rare") == 2  # the pill and the note, on line 4 only
     assert (
-        "B 25 95 50 very rare The bidders bid 25 and took 25, so they score 25. This needs 1 "
-        "round(s) in which no trump was played at all, which is very rare."
+        "B 25 95 50 very rare The bidders bid 25 and took 25, so they score 25. This needs a "
+        "round in which no trump was played at all, which is very rare."
     ) in page
 
 

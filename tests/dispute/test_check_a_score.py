@@ -41,7 +41,7 @@ def test_a_side_cannot_pass_the_target_before_the_round_claimed(client):
 def test_a_rare_claim_gets_a_note(client):
     page = text(claim(client, 1, 25, 0))
     assert "25-0 after round 1 is possible." in page
-    assert "round(s) in which no trump was played at all, which is very rare" in page
+    assert "a round in which no trump was played at all, which is very rare" in page
 
 
 def test_twenty_five_rounds_are_worth_25(client):

@@ -24,7 +24,7 @@ def check(client, trump, led, played, held="", **rules):
             "No: the king of hearts may not be played; that is an illegal renege. They had to "
             "play one of these: the jack of clubs, the 4 of clubs.",
             "Trump was led (the 6 of clubs), so you must play a trump: you hold the 4 of clubs, "
-            "which may not be reneged on this lead.",
+            "which may never be reneged.",
             id="b3-six-led-jack-and-low-trump-must-trump",
         ),
         pytest.param(
@@ -55,7 +55,7 @@ def check(client, trump, led, played, held="", **rules):
             "JC",
             {"renege": "five_only"},
             "No: the king of hearts may not be played",
-            "you hold the jack of clubs, which may not be reneged",
+            "you hold the jack of clubs, which may never be reneged",
             id="five-only-the-jack-may-not-renege",
         ),
         pytest.param(

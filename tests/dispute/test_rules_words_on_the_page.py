@@ -113,3 +113,49 @@ def test_at_auction_without_the_bid_the_page_says_how_to_get_the_score(client):
     page = text(auction_replay(client, bidder="3", rule="1"))
     assert "Pick the bid to see the score after the hand." in page
     assert "130" not in page
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Yes: on the ace of hearts led, whoever holds a trump must play one (no renege, "
+         "not even the 5 or the jack); with no trump, a heart"),
+        ("fr", "Oui : sur l'as de cœur mené, qui a un atout doit en jouer un (aucune renonce, "
+         "pas même le 5 ou le valet) ; sans atout, un cœur"),
+    ],
+)  # fmt: skip
+def test_the_hearts_on_hearts_choice_says_the_whole_rule(client, language, words):
+    assert words in text(ask_in(client, language, "dispute-legal", {}))
+
+
+@pytest.mark.parametrize(
+    ("language", "flag"),
+    [
+        ("en", "very rare This needs a round in which no trump was played at all, which is very "
+         "rare."),
+        ("fr", "Il faudrait une donne où aucun atout n'a été joué, ce qui est très rare."),
+    ],
+)  # fmt: skip
+def test_the_auction_hand_tab_flags_a_hand_with_no_trump_as_the_sheet_does(client, language, flag):
+    params = {"bid": "20", "bidder": "A", "points": "20 5"}
+    page = text(ask_in(client, language, "dispute-auction-hand", params))
+    assert flag in page
+    assert "round(s)" not in page
+    played = text(ask_in(client, language, "dispute-auction-hand", params | {"points": "20 10"}))
+    assert "no trump was played at all" not in played
+
+
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [
+        ("en", "you hold the 2 of clubs, which may never be reneged."),
+        ("fr", "Vous avez le 2 de trèfle, qu'on ne peut jamais renoncer."),
+    ],
+)
+def test_a_trump_no_lead_lets_be_reneged_is_never_said_to_be_for_this_lead(
+    client, language, reason
+):
+    params = {"trump": "C", "led": "4C", "played": "9H", "held": "2C 5C", "rule": "1"}
+    page = text(ask_in(client, language, "dispute-legal", params))
+    assert reason in page
+    assert "on this lead" not in page

@@ -117,7 +117,7 @@ def test_a_line_only_a_hand_with_no_trump_gives_is_flagged_as_the_45_check_flags
     hand in which no trump was played."""
     check = sheet("A 25 30 0\nB 20 35 25\nA 30 95 25\nB 25 95 50")
     assert check.wrong_line is None
-    flag = "This needs 1 round(s) in which no trump was played at all, which is very rare."
+    flag = "This needs a round in which no trump was played at all, which is very rare."
     assert [row.notes for row in check.rows] == [(), (), (), (flag,)]
     assert check_claim(1, 25, 0).notes == (flag,)  # the same rule, the same words
 

@@ -60,7 +60,7 @@ def test_a_round_stopped_at_the_winning_trick_agrees_with_the_replay():
 
 
 def test_a_win_that_both_readings_reach_says_so():
-    claim = check_claim(2, 45, 10)
+    claim = check_claim(2, 50, 10)
     assert claim.ok
     assert claim.notes[-1] == (
         "It matches both readings: the round played out, or stopped at the trick where Side A "
@@ -68,10 +68,26 @@ def test_a_win_that_both_readings_reach_says_so():
     )
 
 
-def test_a_win_only_a_played_out_round_reaches_says_nothing_of_stopping():
+def test_a_win_both_readings_reach_says_what_playing_out_needs():
+    """Issue 48, point 16: 45-10 after round 2 stops at the winning trick with trumps played,
+    but played out the two rounds give 55, so one of them had no trump."""
+    claim = check_claim(2, 45, 10)
+    assert claim.ok
+    assert claim.notes[-1] == (
+        "It matches both readings: a round that stopped at the trick where Side A reached 45, "
+        "or the round played out, but that needs a round in which no trump was played."
+    )
+
+
+def test_a_win_only_a_played_out_round_reaches_names_that_reading():
+    """Issue 48, point 16: the ruling names the reading (docs/decisions.md, claims)."""
     claim = check_claim(2, 60, 0)
     assert claim.ok
-    assert claim.notes == ("The game was won in round 2.",)
+    assert claim.notes == (
+        "The game was won in round 2.",
+        "It matches the round played out: it cannot have stopped at the trick where a side "
+        "reached 45.",
+    )
 
 
 @pytest.mark.parametrize(
@@ -106,9 +122,9 @@ def test_a_round_without_trump_makes_25_and_is_noted_as_rare(
 ):
     claim = check_claim(round_number, score_a, score_b)
     assert claim.ok
+    rounds = "a round" if rounds_without_trump == 1 else f"{rounds_without_trump} rounds"
     assert claim.notes == (
-        f"This needs {rounds_without_trump} round(s) in which no trump was played at all, "
-        "which is very rare.",
+        f"This needs {rounds} in which no trump was played at all, which is very rare.",
     )
 
 
@@ -279,11 +295,15 @@ def test_check_claim_agrees_with_a_walk_through_every_possible_game(rules, total
 
 
 # Issue "What people see and read", point 16: the note about rounds with no trump.
-NO_TRUMP_NOTE = re.compile(r"This needs (\d+) round\(s\) in which no trump was played at all")
+NO_TRUMP_NOTE = re.compile(r"This needs (a|\d+) rounds? in which no trump was played at all")
 
 
 def rounds_without_trump_noted(claim) -> list[int]:
-    return [int(match[1]) for note in claim.notes if (match := NO_TRUMP_NOTE.match(note))]
+    return [
+        1 if match[1] == "a" else int(match[1])
+        for note in claim.notes
+        if (match := NO_TRUMP_NOTE.match(note))
+    ]
 
 
 def test_every_accepted_claim_notes_the_fewest_rounds_without_trump_any_reading_needs():
