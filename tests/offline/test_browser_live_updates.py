@@ -141,8 +141,10 @@ def test_with_reduced_motion_the_tv_pages_instead_of_scrolling(live_server, brow
     tv.clock.run_for(4000)
     assert tv.evaluate(STANDINGS) == 0  # no creeping scroll
     tv.clock.run_for(4500)
-    assert tv.evaluate(STANDINGS) == pytest.approx(tv.evaluate(PAGE), abs=2)  # one page
+    step = tv.evaluate(STANDINGS)
+    # one page on: from the first row the last page cut, so no more than a page
+    assert 0 < step <= tv.evaluate(PAGE) + 2
     tv.keyboard.press("Space")
     tv.clock.run_for(9000)
-    assert tv.evaluate(STANDINGS) == pytest.approx(tv.evaluate(PAGE), abs=2)  # paused
+    assert tv.evaluate(STANDINGS) == step  # paused
     context.close()

@@ -1,8 +1,9 @@
 // CardNight's live pages, part 8 of 8: the TV (body.tv). Each column
-// (data-autoscroll) scrolls by itself, and so does the page on a narrow
-// screen, or pages with reduced motion; Space, a click or the Pause button
-// pauses them. The element is looked up on every frame, because a poll
-// swaps the columns for new ones; each position is kept here.
+// (data-autoscroll) scrolls by itself, as does the page on a narrow screen:
+// a screen in 20 s, or all of it in 100 s if faster. With reduced motion it
+// pages, from the first row or item the last page cut. Space, a click or the
+// Pause button pauses. The element is looked up on every frame, because a
+// poll swaps the columns; each position is kept here.
 (function () {
   "use strict";
   var live = window.CardNightLive;
@@ -10,7 +11,7 @@
   function tv() {
     var button = document.getElementById("tv-pause");
     var paused = false;
-    var pause = 4000; // milliseconds at the top and at the bottom
+    var pause = 4000; // ms held at the top and the bottom
     var reduce = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     var boxes = [function () { return document.scrollingElement; }];
     document.querySelectorAll("[data-autoscroll]").forEach(function (column) {
@@ -21,7 +22,7 @@
     function toggle() {
       paused = !paused;
       if (button) {
-        button.setAttribute("aria-pressed", paused ? "true" : "false");
+        button.setAttribute("aria-pressed", String(paused));
         button.textContent = button.getAttribute(paused ? "data-resume" : "data-pause");
       }
       live.say(live.words(paused ? "paused" : "resumed"));
@@ -35,21 +36,27 @@
     });
 
     function bottom(element) { return element.scrollHeight - element.clientHeight; }
-    if (reduce) { // a page at a time, no movement in between
+    function next(el) { // the next page's top
+      var top = el.scrollTop, high = el.clientHeight, at = top + high * 0.9;
+      var view = el === document.scrollingElement ? 0 : el.getBoundingClientRect().top;
+      el.querySelectorAll("tr, li, p, h2").forEach(function (unit) {
+        var r = unit.getBoundingClientRect(), y = r.top - view + top;
+        if (r.bottom > view + high + 1 && y > top + 1 && y < at) at = y;
+      });
+      return top >= bottom(el) - 2 ? 0 : at;
+    }
+    if (reduce) { // a page at a time
       setInterval(function () {
         if (paused) return;
         boxes.forEach(function (box) {
           var element = box();
-          if (!element) return;
-          element.scrollTop = element.scrollTop >= bottom(element) - 2 ? 0 : element.scrollTop + element.clientHeight * 0.9;
+          if (element) element.scrollTop = next(element);
         });
       }, 8000);
       return;
     }
     boxes.forEach(function (box) {
-      var holdUntil = performance.now() + pause;
-      var last = null;
-      var position = 0;
+      var holdUntil = performance.now() + pause, last = null, position = 0;
       function step(now) {
         var element = box();
         var elapsed = last === null ? 0 : Math.min(now - last, 100);
@@ -62,8 +69,8 @@
           } else if (end <= 2) {
             position = 0;
           } else if (now >= holdUntil) {
-            position = position >= end - 1 ? 0 : Math.min(end, position + (40 * elapsed) / 1000);
-            if (position === 0 || position >= end - 1) holdUntil = now + pause;
+            position = position >= end ? 0 : Math.min(end, position + Math.max(element.clientHeight / 20, end / 100) * elapsed / 1000);
+            if (position === 0 || position >= end) holdUntil = now + pause;
           }
           if (!paused) element.scrollTop = position;
         }
