@@ -54,6 +54,15 @@ def column_name(players: int, column: int) -> str:
     return _("Player %(number)s") % {"number": column + 1}
 
 
+def column_in_sentence(players: int, column: int, *, start: bool = False) -> str:
+    """A column as a sentence names it: "Side A" (French "l'équipe A": a side takes its
+    article, with a capital at the ``start`` of a sentence), "Player 3"."""
+    if players != 4:
+        return column_name(players, column)
+    text = _("Side %(letter)s") % {"letter": "AB"[column]}
+    return text[:1].upper() + text[1:] if start else text
+
+
 def check_players(players: int) -> None:
     if players not in PLAYERS:
         raise ScoreError(
@@ -88,8 +97,8 @@ def score_hand(
         reasons.append(
             _("Partners go up or down together: %(bidder)s and %(partner)s took %(taken)s.")
             % {
-                "bidder": column_name(players, bidder),
-                "partner": column_name(players, holders[1]),
+                "bidder": column_in_sentence(players, bidder),
+                "partner": column_in_sentence(players, holders[1]),
                 "taken": taken,
             }
         )
@@ -102,17 +111,20 @@ def score_hand(
                     "bid: the %(points)s points it took do not count."
                 )
                 % {
-                    "name": column_name(players, column),
+                    "name": column_in_sentence(players, column, start=True),
                     "score": before[column],
                     "points": points[column],
                 }
             )
     winners = _winners(after, holders)
     if len(winners) == 1:
-        name = column_name(players, winners[0])
+        name = column_in_sentence(players, winners[0], start=True)
         reasons.append(_("%(name)s reaches 120 and wins the game.") % {"name": name})
     elif winners:
-        names = " & ".join(column_name(players, column) for column in winners)
+        names = " & ".join(
+            column_in_sentence(players, column, start=not number)
+            for number, column in enumerate(winners)
+        )
         reasons.append(_("%(names)s reach 120 and win the game together.") % {"names": names})
     return HandScore(before, after, holders, made, winners, tuple(reasons))
 

@@ -18,6 +18,7 @@ from .auction import STEP, bidder_changes, bidder_gain, is_locked
 from .auction_hand import (
     HandScore,
     check_hand,
+    column_in_sentence,
     column_name,
     columns,
     possible_points,
@@ -209,7 +210,7 @@ def _matched(players: int, hand: HandScore) -> str:
     if hand.winners and any(is_locked(hand.before[column]) for column in hand.winners):
         reasons.append(
             _("At 100 or more, %(name)s could only go out on their own bid, and did.")
-            % {"name": column_name(players, hand.holders[0])}
+            % {"name": column_in_sentence(players, hand.holders[0])}
         )
     return " ".join(reasons)
 
@@ -225,7 +226,7 @@ def _why_not(
     bidder = line.bidder
     change = line.scores[bidder] - before[bidder]
     words = {
-        "name": column_name(players, bidder),
+        "name": column_in_sentence(players, bidder, start=True),
         "bid": line.bid,
         "change": f"{change:+d}",
         "before": before[bidder],
@@ -248,7 +249,13 @@ def _why_not(
             return _(
                 "Partners go up or down together: %(name)s changed by %(change)s, so %(partner)s "
                 "must too."
-            ) % (words | {"partner": column_name(players, partner)})
+            ) % (
+                words
+                | {
+                    "name": column_in_sentence(players, bidder),
+                    "partner": column_in_sentence(players, partner),
+                }
+            )
     same = [after for after in possible if after[bidder] == line.scores[bidder]]
     for column in range(columns(players)):
         if column in holders:
@@ -257,7 +264,8 @@ def _why_not(
         if line.scores[column] in scores:
             continue
         other = {
-            "name": column_name(players, column),
+            "name": column_in_sentence(players, column, start=True),
+            "them": column_in_sentence(players, column),
             "score": line.scores[column],
             "before": before[column],
             "possible": ", ".join(str(score) for score in scores),
@@ -272,7 +280,7 @@ def _why_not(
             )
         return _(
             "%(name)s did not hold the bid, so scores only the points they took: with the "
-            "bidders at %(bidder_score)s, %(name)s can have %(possible)s, not %(score)s."
+            "bidders at %(bidder_score)s, %(them)s can have %(possible)s, not %(score)s."
         ) % (other | {"bidder_score": line.scores[bidder]})
     return _(
         "The points of one hand add up to 30 (25 if no trump was played); the other columns "

@@ -46,5 +46,5 @@ def test_a_score_not_in_fives_names_the_side_with_its_article(client):
 def test_the_sheet_calls_the_couple_holding_the_bid_les_preneurs_on_every_line(client):
     page = text(ask_in_french(client, "dispute-auction-sheet", {"lines": "A 20 20 10\nA 20 45 25"}))
     assert "Les preneurs ont fait une enchère de 20" in page
-    assert "avec les preneurs à 45, cette colonne peut avoir 10, 15, pas 25." in page
+    assert "avec les preneurs à 45, l'équipe B peut avoir 10, 15, pas 25." in page
     assert "le preneur" not in page.lower().replace("les preneurs", "")

@@ -159,3 +159,13 @@ def test_a_trump_no_lead_lets_be_reneged_is_never_said_to_be_for_this_lead(
     page = text(ask_in(client, language, "dispute-legal", params))
     assert reason in page
     assert "on this lead" not in page
+
+
+def test_the_french_sheet_names_a_side_with_its_article_not_this_column(client):
+    page = text(ask_in(client, "fr", "dispute-auction-sheet", {"lines": "A 25 30 5"}))
+    assert (
+        "L'équipe B n'avait pas l'enchère et ne marque que les points pris : avec les preneurs "
+        "à 30, l'équipe B peut avoir 0, pas 5."
+    ) in page
+    assert "cette colonne" not in page
+    assert "Équipe B n'avait" not in page.replace("L'équipe B n'avait", "")
