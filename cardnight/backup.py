@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connection
+from django.db import connection, connections
 
 from cardnight.errors import UserError
 from cardnight.in_use import InUse, hold_for_serving, only_user
@@ -238,6 +238,12 @@ class _Backups:
                 threading.Thread(target=self._run, name="cardnight-backup").start()
 
     def _run(self) -> None:
+        try:
+            self._take_all()
+        finally:
+            connections.close_all()  # the thread's own, opened by the jobs after a backup
+
+    def _take_all(self) -> None:
         while True:
             with self._lock:
                 if self._wanted is None:
@@ -250,6 +256,7 @@ class _Backups:
                 take_backup(label, directory=directory, source=source)
             except Exception:  # recorded for the hub and logged; the next request tries again
                 log.exception("The backup %r failed.", label)
+            _run_after_backup()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until no backup is wanted or being taken; False on timeout."""
@@ -258,6 +265,28 @@ class _Backups:
 
 
 _backups = _Backups()
+
+# What the backup thread does after each backup (`after_each_backup`).
+_after_backup: list = []
+
+
+def after_each_backup(job) -> None:
+    """Have the backup thread run `job()` after each backup it takes: work
+    that follows a game and must not hold up a request (the evenings changed
+    since they were last checked are checked: scoring.exchange.integrity
+    `check_changed`, registered by the scoring app). Registered once."""
+    if job not in _after_backup:
+        _after_backup.append(job)
+
+
+def _run_after_backup() -> None:
+    """The jobs of `after_each_backup`, each on its own (one that fails is
+    logged, and runs again after the next backup)."""
+    for job in _after_backup:
+        try:
+            job()
+        except Exception:  # logged; the next backup runs it again
+            log.exception("After the backup, %s failed.", getattr(job, "__name__", job))
 
 
 def backup_soon(label: str) -> None:

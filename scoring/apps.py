@@ -27,3 +27,10 @@ class ScoringConfig(AppConfig):
         from tables import evening_parts
 
         evening_parts.register(PrizesPart())
+
+        # After the backup that follows a game, the evenings changed since
+        # they were last checked are checked (a restore then passes over them).
+        from cardnight.backup import after_each_backup
+        from scoring.exchange.integrity import check_changed
+
+        after_each_backup(check_changed)

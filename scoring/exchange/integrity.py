@@ -1,5 +1,5 @@
-"""Is an evening consistent? Used after a crash (`manage.py check_evenings`)
-and by the fault tests.
+"""Is an evening consistent? Used after a crash and before a restore
+(`manage.py check_evenings`), and by the fault tests.
 
 The evening is exported and read back by the importer, which checks every
 game's seating against the rotation rule and every punch card against the
@@ -7,17 +7,35 @@ results (nothing is written: the import is rolled back). On top of that the
 rows themselves are checked: games numbered 1..current without a gap, every
 seat of a played game decided, and the tally (Punch rows) exactly the winners
 and counting byes.
+
+An evening found consistent is recorded as checked at its version
+(`EveningCheck`, `check`): every change moves the version on, so while it
+is the same the evening is the one checked, and `check_evenings` passes
+over it. The evenings that change after play are checked in the background,
+after the backup that follows a game (`check_changed`, run by the backup
+thread): at a year of evenings a restore's check costs what the few evenings
+not checked yet cost, not the whole year (issue 47).
 """
 
-from django.db import transaction
-from django.db.models import Count, F
+import logging
+from contextlib import suppress
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Exists, F, OuterRef, QuerySet
 
 from cardnight.errors import UserError
+from scoring.models import EveningCheck
 from tables.models import Evening, Game, Punch, Seating
 from tables.services.base import bye_wins
 
 from .export import export_evening_data
 from .load import import_evening_data
+
+log = logging.getLogger(__name__)
+
+# Evenings the backup thread checks at most after one backup: the few that
+# changed since the game before (an evening finished, a correction).
+CHECKED_AFTER_A_BACKUP = 2
 
 
 class _Rollback(Exception):
@@ -84,3 +102,48 @@ def problems(evening: Evening) -> list[str]:
         if problem:
             found.append(problem)
     return found
+
+
+def check(evening: Evening) -> list[str]:
+    """`problems(evening)`; when there are none, the evening is recorded as
+    checked at the version it had when the check began (if it still has it:
+    a change made meanwhile is checked next time)."""
+    version = evening.version
+    found = problems(evening)
+    if not found and Evening.objects.filter(pk=evening.pk, version=version).exists():
+        # Another process may record it at the same moment: either record is right.
+        with suppress(IntegrityError):
+            EveningCheck.objects.update_or_create(
+                evening_id=evening.pk, defaults={"version": version}
+            )
+    return found
+
+
+def unchecked(evenings: QuerySet) -> QuerySet:
+    """The evenings of `evenings` that are not recorded as checked at their
+    current version."""
+    current = EveningCheck.objects.filter(evening_id=OuterRef("pk"), version=OuterRef("version"))
+    return evenings.exclude(Exists(current))
+
+
+def forget_deleted() -> int:
+    """Drop the checks of evenings that are gone."""
+    gone = EveningCheck.objects.exclude(evening_id__in=Evening.objects.values("pk"))
+    return gone.delete()[0]
+
+
+def check_changed(limit: int = CHECKED_AFTER_A_BACKUP) -> int:
+    """What the backup thread runs after each backup (cardnight.backup
+    `after_each_backup`): the evenings not being played that changed since
+    they were last checked (finished tonight, corrected since), the latest
+    first, at most `limit` of them, are checked and recorded. An evening
+    that is not consistent is logged (a restore of a backup that holds it
+    says so too). Returns how many were checked."""
+    waiting = unchecked(Evening.objects.exclude(status=Evening.Status.RUNNING))
+    count = 0
+    for evening in waiting.order_by("-id")[:limit]:
+        found = check(evening)
+        if found:
+            log.error("The evening %s is not consistent: %s", evening.slug, "; ".join(found))
+        count += 1
+    return count
