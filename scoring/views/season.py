@@ -90,6 +90,6 @@ def season_player(request: HttpRequest, hall_id: int, player_id: int) -> HttpRes
         typed = request.GET.get("find", "").strip()[:100]
         context.update(proposals=register.proposals_of(main), typed=typed)
         if typed:
-            found, more = register.find_people(hall, typed)
-            context.update(found=[p for p in found if p.pk != main.pk], more_found=more)
+            found, more = register.find_people(hall, typed, excluding=main)
+            context.update(found=found, more_found=more)
     return render(request, "scoring/season_player.html", context)

@@ -534,10 +534,13 @@ def register_page(hall: Hall, number: int = 1) -> Page:
     return page
 
 
-def find_people(hall: Hall, typed: str) -> tuple[list[Player], bool]:
+def find_people(
+    hall: Hall, typed: str, *, excluding: Player | None = None
+) -> tuple[list[Player], bool]:
     """The hall's people (main records) with a spelling that `typed` names
     (`tables.search.names_match`: every word typed starts a word of the
-    name), by name, at most FOUND_SHOWN; and whether there were more. The
+    name), by name, at most FOUND_SHOWN, `excluding`'s person left out; and
+    whether there were more. The
     records are found by a key of what was typed in the index of
     `PlayerKey` (the door's look-up), at most FOUND_CANDIDATES of them:
     a fixed number of queries, bounded work whatever the register."""
@@ -551,9 +554,10 @@ def find_people(hall: Hall, typed: str) -> tuple[list[Player], bool]:
         .order_by("folded", "pk")[:FOUND_CANDIDATES]
     )
     found: dict[int, Player] = {}
+    left_out = excluding.person_id if excluding is not None else None
     for record in records:
         person = record.merged_into or record
-        if person.pk not in found and names_match(typed, record.name):
+        if person.pk != left_out and person.pk not in found and names_match(typed, record.name):
             found[person.pk] = person
     people = sorted(found.values(), key=lambda p: (p.folded, p.pk))
     return people[:FOUND_SHOWN], len(people) > FOUND_SHOWN

@@ -75,6 +75,8 @@ def test_a_players_page_lists_no_other_player_but_finds_them_by_name(hall, organ
     found = organizer_client.get(url, {"find": "rita"}).content.decode()
     choice = reverse("player-merge", args=[hall.pk, ann.pk]) + f"?into={rita.pk}"
     assert f'href="{choice}"' in found
+    anns = organizer_client.get(url, {"find": "ann"}).content.decode()
+    assert f"?into={annie.pk}" in anns and f"?into={ann.pk}" not in anns  # not herself
     many = organizer_client.get(url, {"find": "someone"}).content.decode()
     assert many.count("?into=") == 20 + 1  # 20 found, and the proposal
     assert "Only the first 20 are listed" in many
