@@ -210,9 +210,10 @@ def replay_round(
     bad cards.
 
     At auction the player on the left of ``bidder`` (the seat that held the
-    bid) leads the first trick, not the dealer's left (docs/decisions.md,
-    "Who leads at auction"); each trick shows the points the sides have
-    taken in the hand, and with the ``bid`` a finished hand shows the
+    bid) leads the first trick, not the dealer's left
+    (docs/decisions.md "Decisions": who leads at auction); each trick shows
+    the points the sides have taken in the hand, and with the ``bid`` a
+    finished hand shows the
     auction score (the bid made or lost), never before + taken.
     """
     if rules.is_auction and bidder is not None:

@@ -80,7 +80,7 @@ def test_a_win_both_readings_reach_says_what_playing_out_needs():
 
 
 def test_a_win_only_a_played_out_round_reaches_names_that_reading():
-    """Issue 48, point 16: the ruling names the reading (docs/decisions.md, claims)."""
+    """Issue 48, point 16: the ruling names the reading (docs/decisions.md "Decisions": claims)."""
     claim = check_claim(2, 60, 0)
     assert claim.ok
     assert claim.notes == (

@@ -1,5 +1,6 @@
-"""Rules in the seeds that CardNight does not play are each decided in docs/decisions.md, and
-the engine behaves as decided (issue 48, point 17)."""
+"""Rules in the seeds that CardNight does not play are each decided in
+docs/decisions.md "Decisions", and the engine behaves as decided (issue 48,
+point 17)."""
 
 import re
 from pathlib import Path
