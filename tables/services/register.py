@@ -540,10 +540,10 @@ def find_people(
     """The hall's people (main records) with a spelling that `typed` names
     (`tables.search.names_match`: every word typed starts a word of the
     name), by name, at most FOUND_SHOWN, `excluding`'s person left out; and
-    whether there were more. The
-    records are found by a key of what was typed in the index of
-    `PlayerKey` (the door's look-up), at most FOUND_CANDIDATES of them:
-    a fixed number of queries, bounded work whatever the register."""
+    whether there were more. The records are found by a key of what was
+    typed in the index of `PlayerKey` (the door's look-up), at most
+    FOUND_CANDIDATES of them: a fixed number of queries, bounded work
+    whatever the register."""
     keys = search_keys(typed)
     if not keys:
         return [], False
