@@ -61,7 +61,7 @@ def test_the_tie_break_page_has_it(evening, organizer_client):
     assert "How this works" in html.decode()
 
 
-DOOR_REMOVE = "can be removed before the start (“Remove this couple”)"
+DOOR_REMOVE = "can be removed there before the start (“Remove this couple”)"
 DOOR_ASK = "A couple who never came: tell an organizer, who can remove it before the start."
 
 

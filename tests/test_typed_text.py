@@ -21,7 +21,8 @@ pytestmark = pytest.mark.django_db
 
 BELL, ESCAPE, DELETE = "\x07", "\x1b", "\x7f"
 NO_MEMBERS = {"memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0"}
-HALL = {"paper_size": "letter", "privacy": "full", "address": "", "note": "", "phone_address": ""}
+HALL = {"paper_size": "letter", "privacy": "full", "address": "", "note": "", "phone_address": "",
+        "books_year_start": "1"}  # fmt: skip
 
 
 @pytest.mark.parametrize("bad", ["\x00", BELL, ESCAPE, DELETE])

@@ -47,7 +47,7 @@ def test_an_admin_edit_of_the_hall_bumps_every_evening_of_it(admin_client, eveni
     before = version(evening)
     url = reverse("admin:tables_hall_change", args=[hall.pk])
     data = {"name": hall.name, "slug": hall.slug, "paper_size": hall.paper_size,
-            "privacy": "numbers"}  # fmt: skip
+            "privacy": "numbers", "books_year_start": hall.books_year_start}  # fmt: skip
     # The hall's memberships inline, unchanged.
     data |= {"memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0"}
     assert admin_client.post(url, data).status_code == 302
