@@ -56,22 +56,13 @@ from pathlib import Path
 from urllib.parse import quote_plus
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench.door_bench import FIRST, LAST  # noqa: E402 - the same hall's names
+
 SIZES = (40, 70, 100)  # couples of the hall's evenings, one played of each
 OTHER_HALLS = 9
 OTHER_COUPLES = 10
 PAIRS = 180  # the hall's regular pairs: about 360 players
-FIRST = (  # noqa: SIM905 (a list of names reads best as one)
-    "Mary Margaret Ann Catherine Flora Theresa Rita Joan Helen Marie Sadie Effie Peggy Agnes "
-    "Bernadette Christine Betty Monica Cecilia Lorraine Kay Josie Marion Stella Dolly Anna "
-    "John Angus Joe Donald Ronald Allan Frank Hughie Leo Dan Archie Jimmy Sandy Gerard Neil "
-    "Alex Rod Wilfred Ray Tom Paul Bill Elmer Réjean Ruairí Duncan Murdock Lauchie Alistair"
-).split()
-LAST = (  # noqa: SIM905
-    "MacDonald MacNeil MacLean O'Brien Boudreau D'Eon Chiasson Beaton Gillis Rankin MacIsaac "
-    "LeBlanc Poirier MacKinnon Campbell MacLellan MacPhee Doucet Walsh Cormier MacInnis Burke "
-    "Shaw Fraser MacMillan Aucoin Landry MacKenzie MacLeod Morrison Cameron MacAulay Steele "
-    "Deveau Samson Petrie MacEachern MacGillivray Chisholm MacFarlane Matheson Murphy Power"
-).split()
 HALL = "St. Joseph's Parish Hall"
 
 
