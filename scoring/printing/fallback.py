@@ -136,7 +136,7 @@ class Face:
                     grown = wanted
                 self._version += 1
                 name = f"{self.name}-{self._version}"
-                _register(name, _converted(self.path, self.index, grown))
+                _register(name, _converted(self.path, self.index, grown, self._version))
                 self._built = grown
             return f"{self.name}-{self._version}"
 
@@ -193,9 +193,17 @@ def _load(path: Path, index: int, name: str) -> Face | None:
         return None
 
 
-def _converted(path: Path, index: int, codes: frozenset[int]) -> bytes:
+def _converted(path: Path, index: int, codes: frozenset[int], version: int = 0) -> bytes:
     """A TrueType font holding the glyphs of `codes` (and .notdef), copied
-    from a font with PostScript outlines, its curves made quadratic."""
+    from a font with PostScript outlines, its curves made quadratic.
+
+    Its PostScript name ends in `version` ("NotoSansCJKsc-Regular-v3"):
+    reportlab embeds a font in a PDF under that name (the subset's
+    "AAAAAA+" before it) and keeps one font file, one ToUnicode map per
+    name, so two versions used in one PDF (a version made while it was
+    drawn: another PDF's names, a font grown past MAX_CHARACTERS) under one
+    name printed the second one's characters from the first one's glyphs,
+    and text copied from the PDF lost them."""
     from fontTools.fontBuilder import FontBuilder
     from fontTools.pens.cu2quPen import Cu2QuPen
     from fontTools.pens.ttGlyphPen import TTGlyphPen
@@ -227,6 +235,7 @@ def _converted(path: Path, index: int, codes: frozenset[int]) -> bytes:
         family = str(names.getDebugName(1) or path.stem)
         style = str(names.getDebugName(2) or "Regular")
         postscript = str(names.getDebugName(6) or f"{family}-{style}".replace(" ", ""))
+        postscript = f"{postscript[:50]}-v{version}"  # at most 63 characters
         builder = FontBuilder(source["head"].unitsPerEm, isTTF=True)
         builder.setupGlyphOrder(order)
         builder.setupCharacterMap(mapping)

@@ -12,12 +12,14 @@ paper) and rendered (`pdftoppm`):
 
 The tests that need a font skip, saying which, on a machine without it."""
 
+import io
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 from reportlab.lib.pagesizes import landscape, letter
+from reportlab.pdfgen.canvas import Canvas
 
 from scoring.models import Prize
 from scoring.printing import documents, draw, fallback, fonts, rows
@@ -172,6 +174,29 @@ def test_bold_chinese_prints_in_the_bold_cjk_font_beside_latin(first_prize_to):
     embedded = fonts_embedded(content)
     assert any("CJK" in name and "Bold" in name for name in embedded), embedded
     assert PLACEHOLDER not in all_text(content)
+
+
+@needs_cjk_font
+def test_two_versions_of_the_cjk_font_in_one_pdf_each_print_their_own_names():
+    """The converted CJK font is made again when a character not yet in it
+    is asked for, also while a PDF is being drawn (a server prints many
+    PDFs in one process; a font grown past MAX_CHARACTERS starts again).
+    Both versions went into the PDF under one name, so the PDF kept one
+    font file and one ToUnicode map for both: in a full test run the
+    couple's card and the results sheet printed "& 李小龍" without 王秀英."""
+    f = fonts.fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    fonts.draw_line(canvas, "王秀英", f.regular, 20, 72, 700)
+    first = CJK.font_for("王秀英")
+    # A character the font does not hold yet: drawing it makes a new version.
+    new = next(chr(c) for c in range(0x4E00, 0xA000) if c in CJK.covers and c not in CJK._built)
+    fonts.draw_line(canvas, f"李小龍{new}", f.regular, 20, 72, 600)
+    assert CJK.font_for("李") != first
+    canvas.save()
+    content = buffer.getvalue()
+    assert lines_of(content) == ["王秀英", f"李小龍{new}"]
+    assert len([name for name in fonts_embedded(content) if "CJK" in name]) == 2
 
 
 @needs_cjk_font
