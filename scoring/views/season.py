@@ -18,7 +18,7 @@ from cardnight.numbers import read_id
 from scoring.season import page_of, season_part
 from tables.access import is_organizer, volunteer_required
 from tables.models import Player
-from tables.services import register
+from tables.services import register_pages
 
 SHOWN = 50  # rows a page of the season's lists
 LINE_SHOWN = 10  # evenings a page of one player's line
@@ -63,7 +63,7 @@ def season_player(request: HttpRequest, hall_id: int, player_id: int) -> HttpRes
     a page, the latest first), their other spellings, and (for an
     organizer) the register's tools. The merge offers the register's
     "maybe the same person" of this player and a search by name (`?find=`,
-    `register.find_people`: at most FOUND_SHOWN people), never the whole
+    `register_pages.find_people`: at most FOUND_SHOWN people), never the whole
     register: nothing on the page grows with the hall's players."""
     hall = request.hall
     player = Player.objects.filter(hall=hall, pk=player_id).select_related("merged_into").first()
@@ -88,8 +88,8 @@ def season_player(request: HttpRequest, hall_id: int, player_id: int) -> HttpRes
     }
     if is_organizer(request.user, hall):
         typed = request.GET.get("find", "").strip()[:100]
-        context.update(proposals=register.proposals_of(main), typed=typed)
+        context.update(proposals=register_pages.proposals_of(main), typed=typed)
         if typed:
-            found, more = register.find_people(hall, typed, excluding=main)
+            found, more = register_pages.find_people(hall, typed, excluding=main)
             context.update(found=found, more_found=more)
     return render(request, "scoring/season_player.html", context)

@@ -12,6 +12,7 @@
     members.py      a hall's organizers and volunteers (who may do what)
     checkin.py      self check-in: a couple's entry from its phone, confirmed at the door
     register.py     the hall's register of players (merge, split, rename, remove)
+    register_pages.py  the register as its pages read it (a page of people, proposals, search)
     erase.py        erasing a person from the register and the hall's evenings
     base.py         the checks and helpers they share
 

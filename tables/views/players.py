@@ -1,5 +1,5 @@
 """A hall's Players page: the register of the people who played there
-(tables/services/register.py). Personal data: the hall's organizers and
+(tables/services/register.py; read through register_pages.py). Personal data: the hall's organizers and
 volunteers see it (404 for anyone else); volunteers only read it, the
 organizers merge, split, fix a spelling, remove and erase."""
 
@@ -16,7 +16,7 @@ from cardnight.errors import Conflict, UserError
 from cardnight.numbers import read_id
 from tables.access import organizer_required, volunteer_required
 from tables.models import Player, PlayerProposal
-from tables.services import register
+from tables.services import register, register_pages
 from tables.services.erase import erase_player
 
 
@@ -38,20 +38,20 @@ def _page_number(request: HttpRequest, name: str) -> int:
 @require_GET
 @volunteer_required
 def players(request: HttpRequest, hall_id: int) -> HttpResponse:
-    """The register a page at a time (`register.register_page`), the open
+    """The register a page at a time (`register_pages.register_page`), the open
     proposals a page at a time, and a name search (`?find=`) that lists at
-    most `register.FOUND_SHOWN` people: nothing grows with the register."""
+    most `register_pages.FOUND_SHOWN` people: nothing grows with the register."""
     hall = request.hall
     typed = request.GET.get("find", "").strip()[:100]
     context = {
         "hall": hall,
-        "rows": register.register_page(hall, _page_number(request, "page")),
-        "proposals": register.proposals_page(hall, _page_number(request, "proposals")),
+        "rows": register_pages.register_page(hall, _page_number(request, "page")),
+        "proposals": register_pages.proposals_page(hall, _page_number(request, "proposals")),
         "typed": typed,
     }
     if typed:
-        found, more = register.find_people(hall, typed)
-        context.update(found=register.register_rows(found), more_found=more)
+        found, more = register_pages.find_people(hall, typed)
+        context.update(found=register_pages.register_rows(found), more_found=more)
     return render(request, "tables/players.html", context)
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tables import services
 from tables.models import Evening, Player, PlayerProposal
 from tables.names import fold_name
-from tables.services import register
+from tables.services import register_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def test_the_register_counts_evenings_last_seen_and_usual_partner_per_page(hall)
     Player.objects.create(
         hall=hall, name="Anne Rankin", folded=fold_name("Anne Rankin"), merged_into=ann
     )
-    rows = {row.player.name: row for row in register.register_page(hall)}
+    rows = {row.player.name: row for row in register_pages.register_page(hall)}
     assert rows["Ann Rankin"].seen == 3
     assert rows["Ann Rankin"].last_seen == datetime.date(2026, 1, 16)
     assert rows["Ann Rankin"].partner == "Joe Rankin"
