@@ -1,7 +1,8 @@
 """A hall's Players page: the register of the people who played there
-(tables/services/register.py; read through register_pages.py). Personal data: the hall's organizers and
-volunteers see it (404 for anyone else); volunteers only read it, the
-organizers merge, split, fix a spelling, remove and erase."""
+(tables/services/register.py; read through register_pages.py). Personal
+data: the hall's organizers and volunteers see it (404 for anyone else);
+volunteers only read it, the organizers merge, split, fix a spelling,
+remove and erase."""
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
