@@ -217,7 +217,8 @@ def sign_in(page, live_server, username: str) -> None:
 def screenshot(page, name: str) -> None:
     """Keep a screenshot under test-artifacts/ for a person to look at."""
     os.makedirs("test-artifacts", exist_ok=True)
-    page.screenshot(path=f"test-artifacts/{name}.png", full_page=True)
+    # A long page on a busy machine takes a while: not the behaviour under test.
+    page.screenshot(path=f"test-artifacts/{name}.png", full_page=True, timeout=30_000)
 
 
 def winner_button(scope, number: int, won: str = "won"):

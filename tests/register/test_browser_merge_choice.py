@@ -24,7 +24,7 @@ def iphone(browser):
 def typos(hall):
     """ "nie Rankin" once, "Annie Rankin" twice; a long name typed twice
     and its typo once."""
-    long_name = "Marie-Thérèse Bernadette " + "d'Entremont-LeBlanc " * 3
+    long_name = "Marie-Thérèse Bernadette " + "d'Entremont-LeBlanc " * 2 + "Boudreau"  # 73
     weeks = [
         [("nie Rankin", "Bob Rankin"), (long_name + "x", "Joe")],
         [("Annie Rankin", "Bob Rankin"), (long_name, "Joe")],
