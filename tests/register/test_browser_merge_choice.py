@@ -82,6 +82,7 @@ def test_the_season_page_asks_which_spelling_before_merging(
     iphone.get_by_label("The same person as").fill("annie")
     iphone.get_by_role("button", name="Find").tap()
     found = iphone.get_by_role("list", name="Players named “annie”")
+    expect(found).to_be_visible()  # the search's page has come
     assert iphone.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(iphone, "player-merge-search")
     found.get_by_role("link", name="Annie Rankin").tap()
