@@ -63,6 +63,11 @@ def forms_drawn(page) -> list[str]:
 
 def dark_pixels(content: bytes, page: int = 1, resolution: int = 30) -> tuple[int, int]:
     """(dark pixels, all pixels) of one page rendered in grey by pdftoppm."""
+    return _count_dark(_page_pgm(content, page, resolution))
+
+
+def _page_pgm(content: bytes, page: int, resolution: int) -> bytes:
+    """One page of a PDF rendered in grey by pdftoppm, as a PGM file."""
     with tempfile.TemporaryDirectory() as folder:
         pdf = Path(folder) / "doc.pdf"
         pdf.write_bytes(content)
@@ -72,7 +77,7 @@ def dark_pixels(content: bytes, page: int = 1, resolution: int = 30) -> tuple[in
             check=True,
         )  # fmt: skip
         (image,) = Path(folder).glob("page*.pgm")
-        return _count_dark(image.read_bytes())
+        return image.read_bytes()
 
 
 ZBARIMG = shutil.which("zbarimg")  # Debian's zbar-tools
@@ -258,16 +263,7 @@ def ink_in(content: bytes, box: tuple[float, float, float, float], page: int = 1
     """Dark pixels (pdftoppm, 144 dpi, grey) inside `box` (x0, y0, x1, y1 in
     points from the bottom left) of a page."""
     resolution = 144
-    with tempfile.TemporaryDirectory() as folder:
-        pdf = Path(folder) / "doc.pdf"
-        pdf.write_bytes(content)
-        subprocess.run(
-            ["pdftoppm", "-gray", "-r", str(resolution), "-f", str(page), "-l", str(page),
-             str(pdf), str(Path(folder) / "page")],
-            check=True,
-        )  # fmt: skip
-        (image,) = Path(folder).glob("page*.pgm")
-        width, height, pixels = _pgm(image.read_bytes())
+    width, height, pixels = _pgm(_page_pgm(content, page, resolution))
     scale = resolution / 72
     x0, y0, x1, y1 = (round(v * scale) for v in box)
     return sum(
