@@ -66,6 +66,15 @@ class ListedSeating:
         return ListedCouple(*other)
 
     @property
+    def shown(self) -> tuple:
+        """All that the table's card on the game screen shows of it: the game
+        screen keeps each card's HTML by it (templates/tables/game/screen.html)."""
+        reports = tuple((r.reporter_id, r.claimed_winner_id, r.status) for r in self.table_reports)
+        couples = (self.couple_a, self.couple_b)
+        return (self.pk, self.table.number, couples, self.deals_first_id, self.winner_id,
+                self.by_phones, self.disputed, bool(self.pending), reports)  # fmt: skip
+
+    @property
     def winner(self) -> ListedCouple | None:
         return self._couple(self.winner_id)
 

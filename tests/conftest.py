@@ -85,14 +85,17 @@ def english_to_start():
 
 @pytest.fixture
 def row_renders(monkeypatch):
-    """The keys the "fragments" cache was given, in order: each one a row
-    rendered (tests/board/ and tests/scoring/test_standings_rows_kept.py)."""
+    """The keys of standings rows the "fragments" cache was given, in order:
+    each one a row rendered (tests/board/ and
+    tests/scoring/test_standings_rows_kept.py). The cache keeps other pieces
+    too (couple cards, the game screen's tables)."""
     kept = caches["fragments"]
     given = []
     real = kept.set
 
     def remember(key, value, *args, **kwargs):
-        given.append(key)
+        if "standings-row" in key:
+            given.append(key)
         return real(key, value, *args, **kwargs)
 
     monkeypatch.setattr(kept, "set", remember)
