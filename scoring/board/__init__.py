@@ -13,6 +13,7 @@ JSON and for the templates, with the hall's privacy setting applied once.
 
 from cardnight.freshness import cached
 from scoring.board.data import (
+    build_board,
     get_board,
     get_seating,
     heading,
@@ -33,6 +34,7 @@ from tables.search import parse_number
 __all__ = [
     "BoardState",
     "board_state",
+    "build_board",
     "built",
     "cache_key",
     "cached",

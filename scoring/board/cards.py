@@ -4,8 +4,8 @@ heading) is made once (`CardPass`), and each card's HTML is kept by what it
 shows in the process's own "fragments" cache (a dict lookup; the shared
 folder cache cost a file read per card, 200 a pass), so after a result
 only the cards it changed are rendered again. The views
-(scoring/board/views.py) keep a pass in the shared cache per version and
-language and answer the polls from it."""
+(scoring/board/views.py) keep a pass with the board's live part, in the
+shared cache per version and language, and answer the polls from it."""
 
 from __future__ import annotations
 
@@ -94,10 +94,10 @@ class CardPass:
         shown = (code_revision(), self.language, self.url, settings.BOARD_POLL_SECONDS, card)
         return "card:" + hashlib.blake2b(pickle.dumps(shown), digest_size=16).hexdigest()
 
-    def every_card(self, cards: dict[int, dict]) -> dict:
-        """The pass as the cache keeps it: every card's poll answer, gzipped,
-        by couple number, and the page's heading. A card already in the
-        cache (the pass before made it) is taken from there. This holds the
+    def every_card(self, cards: dict[int, dict]) -> dict[int, bytes]:
+        """Every card's poll answer, gzipped, by couple number. A card
+        already in the process's cache (the pass before made it) is taken
+        from there. This holds the
         flurry's aim (CPU per result at most 250 /healthz requests' worth):
         rendering all 200 cards took about 50 ms of CPU after each result."""
         keys = {number: self.key(card) for number, card in cards.items()}
@@ -109,7 +109,7 @@ class CardPass:
                 made[keys[number]] = gzipped(html)
         _set_many(made)
         every = {**kept, **made}
-        return {"cards": {n: every[key] for n, key in keys.items()}, "head": self.head}
+        return {n: every[key] for n, key in keys.items()}
 
 
 def _get_many(keys: list[str]) -> dict:

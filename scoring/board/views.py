@@ -29,11 +29,19 @@ from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
-from cardnight.freshness import CACHE_SECONDS, conditional, digest, is_current, polled_answer
+from cardnight.freshness import (
+    CACHE_SECONDS,
+    cache_get,
+    conditional,
+    digest,
+    is_current,
+    polled_answer,
+)
 from scoring import board
 from scoring.board.cards import CardPass, card_etag, plain
 from scoring.board.packing import gzipped, packed, unpacked
 from tables.models import Evening
+from tables.whereabouts import current_seating
 
 JSON_KIND = "json"
 
@@ -85,7 +93,7 @@ def public_board(kind: str):
     view finds the looked-up state in `request.board_state`."""
 
     def etag_func(request: HttpRequest, slug: str, **kwargs) -> str | None:
-        # A poll that NotModifiedMiddleware found not current comes with the
+        # A poll that PollMiddleware could not answer comes with the
         # state it read: one query a poll, not two.
         state = getattr(request, "board_state", None) or board.board_state(slug)
         request.board_state = state
@@ -101,13 +109,18 @@ def public_board(kind: str):
 _POLLED = re.compile(r"^/e/(?P<slug>[-a-zA-Z0-9_]+)/(?:(?P<tv>tv/)|couple/(?P<number>[0-9]+)/)?$")
 
 
-class NotModifiedMiddleware:
-    """A phone's poll whose copy is current, answered 304 before the rest of
-    the site runs (sessions, CSRF, messages, URL routing): the same query,
-    ETag and headers as the view's own 304; anything else goes on to the
-    view. Right after SecurityMiddleware in settings.MIDDLEWARE. It holds
-    the polls' aim: a 304 at least 70 % of /healthz on SQLite, 60 % on
-    PostgreSQL + Redis (docs/development.md, "The board's read path")."""
+class PollMiddleware:
+    """A phone's poll answered before the rest of the site runs (sessions,
+    CSRF, messages, URL routing): a 304 when its copy is current, else the
+    part built for the current version, from the cache, or built here once
+    for every phone that asks; the same query, ETag, headers and body as the
+    view's. Anything else goes on to the view. Right after the middleware
+    that only add headers, in settings.MIDDLEWARE. It holds the polls' aims:
+    a 304 at least 70 % of /healthz on SQLite, 60 % on PostgreSQL + Redis,
+    and the flurry's CPU per result (nearly every poll has news while
+    results come in; through the whole site one cost 2-3 times /healthz,
+    and the polls that waited for a version's build 5 ms each:
+    docs/development.md, "The board's read path")."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -117,29 +130,87 @@ class NotModifiedMiddleware:
         if meta.get("HTTP_IF_NONE_MATCH") and meta.get("HTTP_HX_REQUEST") == "true":
             match = _POLLED.match(request.path_info)
             if match and request.method == "GET":
-                answer = _not_modified(request, match)
+                answer = _early_answer(request, match)
                 if answer is not None:
                     return answer
         return self.get_response(request)
 
 
-def _not_modified(request: HttpRequest, match: re.Match) -> HttpResponse | None:
+def _early_answer(request: HttpRequest, match: re.Match) -> HttpResponse | None:
     state = board.board_state(match["slug"])
     if state is None:
         return None  # the view says "not found"
     kind = "tv" if match["tv"] else "board"
-    if match["number"] is not None:
-        kind = f"couple-{int(match['number'])}"
+    number = None if match["number"] is None else int(match["number"])
+    if number is not None:
+        kind = f"couple-{number}"
     language = translation.get_language_from_request(request)  # as LocaleMiddleware
     tag = _etag(request, state, kind, True, language)
-    if not is_current(request, tag):
+    if is_current(request, tag):
+        response = _finish(HttpResponseNotModified(), kind, True)
+    else:
         request.board_state = state  # the view's, so it does not ask again
-        return None
-    response = _finish(HttpResponseNotModified(), kind, True)
+        body = _kept_part(state, kind, number, language)
+        if body is None:  # not built yet: built now, as the view would
+            group = "tv" if kind == "tv" else "board"
+            with translation.override(language):
+                parts, state = _polled_for(state, match["slug"], group, language)
+            body = parts["live"] if number is None else parts["cards"].get(number)
+            if body is None:
+                return None  # no such couple: the view says so
+            tag = _etag(request, state, kind, True, language)
+        response = _part_answer(request, body, kind)
     patch_vary_headers(response, ["Accept-Language"])  # as LocaleMiddleware says it
     response["Content-Language"] = language
     response["ETag"] = tag
     return response
+
+
+def _part_answer(request: HttpRequest, body: bytes, kind: str) -> HttpResponse:
+    """A poll's answer: the part kept gzipped (`body`), with what every
+    board answer says."""
+    response = packed(request, body, "text/html; charset=utf-8")
+    return _finish(response, kind, True)
+
+
+def _parts(group: str, language: str) -> tuple[str, ...]:
+    """What names in the cache, beside the version, the parts polls of
+    `group` are answered with ("board": the board's and every couple card's;
+    "tv": the TV's)."""
+    return (group, language, str(settings.BOARD_POLL_SECONDS))
+
+
+def _kept_part(state: board.BoardState, kind: str, number: int | None, language: str):
+    """The gzipped part a poll of `kind` gets at `state`'s version, if it has
+    been built (None: not yet, or no such couple): from this process's own
+    copy, else from the shared cache (then copied)."""
+    group = "tv" if kind == "tv" else "board"
+    part = "live" if number is None else number
+    body = caches["local"].get(_local_key(state, group, language, part))
+    if body is None:
+        kept = cache_get(board.cache_key(state, *_parts(group, language)))
+        if kept is None:
+            return None
+        _keep_here(state, group, language, kept)
+        body = kept["live"] if number is None else kept["cards"].get(number)
+    return body
+
+
+def _local_key(state: board.BoardState, group: str, language: str, part) -> str:
+    return board.cache_key(state, *_parts(group, language), str(part))
+
+
+def _keep_here(state: board.BoardState, group: str, language: str, parts: dict) -> None:
+    """`parts` in this process's own cache, each part under its own key: a
+    poll with news then costs one small read, not a file read and the
+    unpickling of 200 cards (Django's locmem cache pickles what it keeps).
+    It holds the flurry's aim (CPU per result): 1.1 ms of CPU a poll with
+    news with the cards kept together, nearly every poll while results come
+    in."""
+    each = {_local_key(state, group, language, "live"): parts["live"]}
+    for number, card in parts.get("cards", {}).items():
+        each[_local_key(state, group, language, number)] = card
+    caches["local"].set_many(each, CACHE_SECONDS)
 
 
 def _evening(slug: str) -> Evening:
@@ -155,28 +226,43 @@ def _state(request: HttpRequest) -> board.BoardState:
     return state
 
 
-def _live(request: HttpRequest, slug: str, template: str, kind: str):
-    """The polled part of a board page and the page's heading, rendered and
-    gzipped once per version, privacy and language and kept in the cache: a
-    hit costs no query beyond the ETag's. Rendered without the request, so
-    nothing per-person can be in it. Returns the part and the state it shows."""
-    language = _language(request)
-    live_kind = f"{kind}-live"
+def _polled(request: HttpRequest, slug: str, group: str) -> tuple[dict, board.BoardState]:
+    return _polled_for(_state(request), slug, group, _language(request))
+
+
+def _polled_for(
+    state: board.BoardState, slug: str, group: str, language: str
+) -> tuple[dict, board.BoardState]:
+    """The parts the polls of `group` are answered with at this version and
+    language, and the page's heading: for "board", the board's live part
+    and every couple's card (`CardPass`), for "tv", the TV's live part; each
+    rendered and gzipped once for every phone, without the request (so
+    nothing per-person is in it), and kept in the cache as one value, built
+    under one lock: on the laptop each is a file written, 2-3 ms apiece (the
+    flurry's CPU per result). Returns the parts and the state they show:
+    `state`'s version, or a newer one when a write came first."""
 
     def build() -> tuple[dict, board.BoardState]:
         evening = _evening(slug)
-        state = board.state_of(evening)
+        shown = board.state_of(evening)
+        data = board.build_board(evening)
         context = {
-            "board": board.get_board(evening, language),
+            "board": data,
             "poll": settings.BOARD_POLL_SECONDS,
-            "etag": board.etag(state, live_kind, language),
+            "etag": board.etag(shown, f"{group}-live", language),
             "slug": evening.slug,
         }
-        html = str(render_to_string(template, context))
-        return {"gzip": gzipped(html), "head": board.heading(evening)}, state
+        live = str(render_to_string(f"board/{group}.html#live", context))
+        parts = {"live": gzipped(live), "head": board.heading(evening)}
+        if group == "board":
+            cards = board.couple_cards(evening, data, current_seating(evening))
+            parts["cards"] = CardPass(evening, language).every_card(cards)
+        return parts, shown
 
-    parts = (live_kind, language, str(settings.BOARD_POLL_SECONDS))
-    return board.built(_state(request), parts, build)
+    value, shown = board.built(state, _parts(group, language), build)
+    if caches["local"].get(_local_key(shown, group, language, "live")) is None:
+        _keep_here(shown, group, language, value)  # once a process: not by each poll that waited
+    return value, shown
 
 
 def _shown(response: HttpResponse, request: HttpRequest, shown: board.BoardState, tag: str):
@@ -190,18 +276,17 @@ def _shown(response: HttpResponse, request: HttpRequest, shown: board.BoardState
 def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """A board page (`kind` "board" or "tv"), or only its live part for an
     htmx poll; the live part from the cache when the version has been seen."""
-    template = f"board/{kind}.html"
-    live, shown = _live(request, slug, f"{template}#live", kind)
+    parts, shown = _polled(request, slug, kind)
     if request.htmx:
-        response = packed(request, live["gzip"], "text/html; charset=utf-8")
+        response = packed(request, parts["live"], "text/html; charset=utf-8")
         tag = board.etag(shown, f"{kind}-live", _language(request))
         return _shown(response, request, shown, tag)
     context = {
-        "head": live["head"],
-        "live": mark_safe(unpacked(live["gzip"])),  # noqa: S308 - our own template's output
+        "head": parts["head"],
+        "live": mark_safe(unpacked(parts["live"])),  # noqa: S308 - our own template's output
         "poll": settings.BOARD_POLL_SECONDS,
     }
-    return render(request, template, context)
+    return render(request, f"board/{kind}.html", context)
 
 
 @require_safe
@@ -237,44 +322,19 @@ def board_json(request: HttpRequest, slug: str) -> HttpResponse:
     return packed(request, body, "application/json")
 
 
-def _cards(request: HttpRequest, slug: str) -> tuple[dict, board.BoardState]:
-    """Every couple's card of the evening, built in ONE pass over the
-    board's cached tree and seating once per version and language and kept
-    in the cache (`CardPass`): a result costs the site one pass, whichever
-    card or phone asks first."""
-    language = _language(request)
-
-    def build() -> tuple[dict, board.BoardState]:
-        evening = _evening(slug)
-        data = board.get_board(evening, language)
-        cards = board.couple_cards(evening, data, board.get_seating(evening))
-        shared = CardPass(evening, language)
-        return shared.every_card(cards), shared.state
-
-    parts = ("cards", language, str(settings.BOARD_POLL_SECONDS))
-    state = _state(request)
-    local = caches["local"]  # this process's copy: a card's poll reads no other card
-    key = board.cache_key(state, *parts)
-    kept = local.get(key)
-    if kept is not None:
-        return kept, state
-    cards, shown = board.built(state, parts, build)
-    local.set(board.cache_key(shown, *parts), cards, CACHE_SECONDS)
-    return cards, shown
-
-
 @require_safe
 @gzip_page
 @public_board("couple")
 def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """One couple's punch card, table now and where it goes next (the cue
-    card's QR code opens this). Costs what the board costs: the card comes
-    from the cache, built from the board's cached tree."""
-    cards, shown = _cards(request, slug)
-    card = cards["cards"].get(number)
-    if card is None:
-        raise Http404("no such couple")
+    card's QR code opens this). A poll's answer comes from the pass of
+    every card of the version (`_polled`), the page's from the board's
+    cached tree."""
     if request.htmx:
+        parts, shown = _polled(request, slug, "board")
+        card = parts["cards"].get(number)
+        if card is None:
+            raise Http404("no such couple")
         response = packed(request, card, "text/html; charset=utf-8")
         return _shown(response, request, shown, card_etag(shown, number, _language(request)))
     # The page's card says its ETag (data-etag), which the page's first poll
@@ -282,8 +342,11 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     evening = _evening(slug)
     data = board.get_board(evening, _language(request))
     shown_card = board.couple_card(evening, number, data, board.get_seating(evening))
+    if shown_card is None:
+        raise Http404("no such couple")
     html = plain("board/_card.html", CardPass(evening, _language(request)).context(shown_card))
-    context = {"number": number, "head": cards["head"], "card_html": mark_safe(html)}  # noqa: S308
+    head = board.heading(evening)
+    context = {"number": number, "head": head, "card_html": mark_safe(html)}  # noqa: S308
     return render(request, "board/couple.html", context)
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from cardnight import freshness
 from scoring import board
+from scoring.board import views
 from tables.models import Seating
 from tests.support.board import HTMX, record, url
 
@@ -148,20 +149,27 @@ def test_a_full_page_is_gzipped_with_each_visitors_own_masked_token(make_evening
         assert tokens[0] != tokens[1]
 
 
-def test_a_couple_cards_poll_reads_its_pass_from_this_processs_memory(
+def test_a_poll_with_news_reads_only_its_own_part_from_this_processs_memory(
     client, make_evening, monkeypatch
 ):
-    """A pass (every card of a version) is built once and kept in the shared
-    cache; each process keeps its own copy of the last few, so a card's poll
-    does not fetch and unpack all 200 cards from the shared cache."""
+    """The parts of a version (the board's live part and every couple's
+    card) are built once and kept in the shared cache; each process keeps
+    each part under its own key, so a poll with news reads its own card,
+    not the whole pass from the shared cache."""
     evening = make_evening(couples=10, played=3)
-    fetched = []
-    real = board.built
-    monkeypatch.setattr(board, "built", lambda *a, **k: fetched.append(a[1]) or real(*a, **k))
-    for number in (1, 2, 3, 1):
-        page = client.get(url("board-couple", evening, number), headers={"HX-Request": "true"})
+    fetched, read = [], []
+    real_built, real_get = board.built, views.cache_get
+    monkeypatch.setattr(board, "built", lambda *a, **k: fetched.append(a[1]) or real_built(*a, **k))
+    monkeypatch.setattr(views, "cache_get", lambda key: read.append(key) or real_get(key))
+    news = {"HX-Request": "true", "If-None-Match": '"an older version"'}
+    client.get(url("board-couple", evening, 1), headers={"HX-Request": "true"})  # builds the parts
+    assert len(fetched) == 1
+    read.clear()
+    for number in (1, 2, 3):
+        page = client.get(url("board-couple", evening, number), headers=news)
         assert page.status_code == 200 and f"Couple {number}" in page.content.decode()
-    assert len([parts for parts in fetched if parts[0] == "cards"]) == 1
+    assert client.get(url("board", evening), headers=news).status_code == 200
+    assert len(fetched) == 1 and read == []  # nothing built again, nothing fetched
     record(evening, 1)
-    client.get(url("board-couple", evening, 2), headers={"HX-Request": "true"})
-    assert len([parts for parts in fetched if parts[0] == "cards"]) == 2  # a new version
+    client.get(url("board-couple", evening, 2), headers=news)
+    assert len(fetched) == 2  # a new version

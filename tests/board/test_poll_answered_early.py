@@ -1,8 +1,10 @@
-"""A phone's poll whose copy is current is answered 304 before the rest of the
-site runs (scoring.board.views.NotModifiedMiddleware): the same answer the view
-gives, for one query, and everything else still reaches the view."""
+"""A phone's poll is answered before the rest of the site runs
+(scoring.board.views.PollMiddleware): a 304 when its copy is current, the
+part already built for the current version when it is not; the same answer
+the view gives, for one query, and everything else still reaches the view."""
 
 import pytest
+from django.core.cache import cache, caches
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -13,6 +15,16 @@ pytestmark = pytest.mark.django_db
 
 POLLED = [("board", ()), ("board-tv", ()), ("board-couple", (3,))]
 SAID = ("ETag", "Cache-Control", "Vary", "Content-Language")
+# What a full answer says beside them.
+SAID_WITH_A_BODY = (
+    *SAID,
+    "Content-Type",
+    "Content-Encoding",
+    "X-Frame-Options",
+    "Content-Security-Policy",
+    "Permissions-Policy",
+    "X-Content-Type-Options",
+)
 
 
 def poll(client, path, etag=None, **headers):
@@ -31,7 +43,7 @@ def test_the_early_304_says_what_the_view_says(
     path = url(name, evening, *args)
     etag = poll(client, path, **{"Accept-Language": language})["ETag"]
     early = poll(client, path, etag, **{"Accept-Language": language})
-    monkeypatch.setattr(views, "_not_modified", lambda request, match: None)
+    monkeypatch.setattr(views, "_early_answer", lambda request, match: None)
     late = poll(client, path, etag, **{"Accept-Language": language})
     assert early.status_code == late.status_code == 304
     assert {h: early.get(h) for h in SAID} == {h: late.get(h) for h in SAID}
@@ -116,3 +128,64 @@ def test_a_write_to_a_board_address_is_refused_as_before(client, make_evening):
     etag = poll(client, path)["ETag"]
     response = client.post(path, headers={**HTMX, "If-None-Match": etag})
     assert response.status_code in (403, 405)
+
+
+def _no_view(*args, **kwargs):
+    raise AssertionError("the view ran for a poll whose part was built")
+
+
+@pytest.mark.parametrize(("name", "args"), POLLED)
+@pytest.mark.parametrize("language", ["en", "fr"])
+@pytest.mark.parametrize("encoding", ["gzip", ""])
+def test_a_poll_with_news_gets_the_part_built_for_it_as_the_view_gives_it(
+    client, make_evening, monkeypatch, name, args, language, encoding
+):
+    evening = make_evening(couples=10, played=3, current_in=0)
+    path = url(name, evening, *args)
+    sent = {"Accept-Language": language, "Accept-Encoding": encoding}
+    etag = poll(client, path, **sent)["ETag"]
+    record(evening, 3)
+    poll(client, path, '"another phone"', **sent)  # the new version's part is built
+    monkeypatch.setattr("django.core.handlers.base.BaseHandler._get_response", _no_view)
+    with CaptureQueriesContext(connection) as queries:
+        early = poll(client, path, etag, **sent)
+    assert len(queries) == 1
+    monkeypatch.undo()
+    monkeypatch.setattr(views, "_early_answer", lambda request, match: None)
+    late = poll(client, path, etag, **sent)
+    assert early.status_code == late.status_code == 200
+    assert early["ETag"] != etag
+    assert {h: early.get(h) for h in SAID_WITH_A_BODY} == {h: late.get(h) for h in SAID_WITH_A_BODY}
+    assert early.content == late.content
+
+
+@pytest.mark.parametrize(("name", "args"), POLLED)
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_poll_with_news_whose_part_is_not_built_yet_gets_it_built_as_the_view_would(
+    client, make_evening, monkeypatch, name, args, language
+):
+    evening = make_evening(couples=10, played=3, current_in=0, booby_prize=True)
+    path = url(name, evening, *args)
+    sent = {"Accept-Language": language}
+    etag = poll(client, path, **sent)["ETag"]
+    record(evening, 3)  # nothing of the new version built yet
+    other = "en" if language == "fr" else "fr"
+    client.get(url("board", evening), headers={"Accept-Language": other})  # this thread's last
+    monkeypatch.setattr("django.core.handlers.base.BaseHandler._get_response", _no_view)
+    early = poll(client, path, etag, **sent)
+    monkeypatch.undo()
+    assert early.status_code == 200 and early["ETag"] != etag
+    assert early["Content-Language"] == language
+    caches["local"].clear()
+    cache.clear()
+    monkeypatch.setattr(views, "_early_answer", lambda request, match: None)
+    late = poll(client, path, etag, **sent)  # built afresh by the view
+    assert {h: early.get(h) for h in SAID_WITH_A_BODY} == {h: late.get(h) for h in SAID_WITH_A_BODY}
+    assert early.content == late.content
+    assert poll(client, path, early["ETag"], **sent).status_code == 304
+
+
+def test_a_poll_for_a_couple_the_evening_does_not_have_is_not_found(client, make_evening):
+    evening = make_evening(couples=10, played=3)
+    poll(client, url("board-couple", evening, 3))  # every card of this version built
+    assert poll(client, url("board-couple", evening, 99), '"old"').status_code == 404
