@@ -155,7 +155,7 @@ def _early_answer(request: HttpRequest, match: re.Match) -> HttpResponse | None:
             group = "tv" if kind == "tv" else "board"
             with translation.override(language):
                 parts, state = _polled_for(state, match["slug"], group, language)
-            body = parts["live"] if number is None else parts["cards"].get(number)
+            body = _part_of(parts, number)
             if body is None:
                 return None  # no such couple: the view says so
             tag = _etag(request, state, kind, True, language)
@@ -192,8 +192,13 @@ def _kept_part(state: board.BoardState, kind: str, number: int | None, language:
         if kept is None:
             return None
         _keep_here(state, group, language, kept)
-        body = kept["live"] if number is None else kept["cards"].get(number)
+        body = _part_of(kept, number)
     return body
+
+
+def _part_of(parts: dict, number: int | None) -> bytes | None:
+    """A poll's part among a version's: the live part, or couple `number`'s card."""
+    return parts["live"] if number is None else parts["cards"].get(number)
 
 
 def _local_key(state: board.BoardState, group: str, language: str, part) -> str:
@@ -332,7 +337,7 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     cached tree."""
     if request.htmx:
         parts, shown = _polled(request, slug, "board")
-        card = parts["cards"].get(number)
+        card = _part_of(parts, number)
         if card is None:
             raise Http404("no such couple")
         response = packed(request, card, "text/html; charset=utf-8")
