@@ -97,9 +97,9 @@ class CardPass:
     def every_card(self, cards: dict[int, dict]) -> dict[int, bytes]:
         """Every card's poll answer, gzipped, by couple number. A card
         already in the process's cache (the pass before made it) is taken
-        from there. This holds the
-        flurry's aim (CPU per result at most 250 /healthz requests' worth):
-        rendering all 200 cards took about 50 ms of CPU after each result."""
+        from there. This holds the flurry's aim (CPU per result at most 250
+        /healthz requests' worth): rendering all 200 cards took about 50 ms
+        of CPU after each result."""
         keys = {number: self.key(card) for number, card in cards.items()}
         kept = _get_many(list(keys.values()))
         made = {}

@@ -140,7 +140,7 @@ def _early_answer(request: HttpRequest, match: re.Match) -> HttpResponse | None:
     state = board.board_state(match["slug"])
     if state is None:
         return None  # the view says "not found"
-    kind = "tv" if match["tv"] else "board"
+    group = kind = "tv" if match["tv"] else "board"
     number = None if match["number"] is None else int(match["number"])
     if number is not None:
         kind = f"couple-{number}"
@@ -150,9 +150,8 @@ def _early_answer(request: HttpRequest, match: re.Match) -> HttpResponse | None:
         response = _finish(HttpResponseNotModified(), kind, True)
     else:
         request.board_state = state  # the view's, so it does not ask again
-        body = _kept_part(state, kind, number, language)
+        body = _kept_part(state, group, number, language)
         if body is None:  # not built yet: built now, as the view would
-            group = "tv" if kind == "tv" else "board"
             with translation.override(language):
                 parts, state = _polled_for(state, match["slug"], group, language)
             body = _part_of(parts, number)
@@ -180,11 +179,11 @@ def _parts(group: str, language: str) -> tuple[str, ...]:
     return (group, language, str(settings.BOARD_POLL_SECONDS))
 
 
-def _kept_part(state: board.BoardState, kind: str, number: int | None, language: str):
-    """The gzipped part a poll of `kind` gets at `state`'s version, if it has
-    been built (None: not yet, or no such couple): from this process's own
-    copy, else from the shared cache (then copied)."""
-    group = "tv" if kind == "tv" else "board"
+def _kept_part(state: board.BoardState, group: str, number: int | None, language: str):
+    """The gzipped part a poll of `group` (couple `number`'s card, or the
+    live part) gets at `state`'s version, if it has been built (None: not
+    yet, or no such couple): from this process's own copy, else from the
+    shared cache (then copied)."""
     part = "live" if number is None else number
     body = caches["local"].get(_local_key(state, group, language, part))
     if body is None:
