@@ -14,6 +14,7 @@ answers.
 
 import json
 import re
+import threading
 
 from django.conf import settings
 from django.contrib.messages.storage.cookie import CookieStorage
@@ -30,8 +31,8 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 from cardnight.freshness import (
+    BUILD_WAIT_SECONDS,
     CACHE_SECONDS,
-    cache_get,
     conditional,
     digest,
     is_current,
@@ -150,14 +151,12 @@ def _early_answer(request: HttpRequest, match: re.Match) -> HttpResponse | None:
         response = _finish(HttpResponseNotModified(), kind, True)
     else:
         request.board_state = state  # the view's, so it does not ask again
-        body = _kept_part(state, group, number, language)
-        if body is None:  # not built yet: built now, as the view would
-            with translation.override(language):
-                parts, state = _polled_for(state, match["slug"], group, language)
-            body = _part_of(parts, number)
-            if body is None:
-                return None  # no such couple: the view says so
-            tag = _etag(request, state, kind, True, language)
+        part = "live" if number is None else number
+        with translation.override(language):  # if it is built here, as the view would
+            body, state = _polled_part(state, match["slug"], group, language, part)
+        if body is None:
+            return None  # no such couple: the view says so
+        tag = _etag(request, state, kind, True, language)
         response = _part_answer(request, body, kind)
     patch_vary_headers(response, ["Accept-Language"])  # as LocaleMiddleware says it
     response["Content-Language"] = language
@@ -179,29 +178,22 @@ def _parts(group: str, language: str) -> tuple[str, ...]:
     return (group, language, str(settings.BOARD_POLL_SECONDS))
 
 
-def _kept_part(state: board.BoardState, group: str, number: int | None, language: str):
-    """The gzipped part a poll of `group` (couple `number`'s card, or the
-    live part) gets at `state`'s version, if it has been built (None: not
-    yet, or no such couple): from this process's own copy, else from the
-    shared cache (then copied)."""
-    part = "live" if number is None else number
-    body = caches["local"].get(_local_key(state, group, language, part))
-    if body is None:
-        kept = cache_get(board.cache_key(state, *_parts(group, language)))
-        if kept is None:
-            return None
-        _keep_here(state, group, language, kept)
-        body = _part_of(kept, number)
-    return body
-
-
-def _part_of(parts: dict, number: int | None) -> bytes | None:
-    """A poll's part among a version's: the live part, or couple `number`'s card."""
-    return parts["live"] if number is None else parts["cards"].get(number)
-
-
 def _local_key(state: board.BoardState, group: str, language: str, part) -> str:
     return board.cache_key(state, *_parts(group, language), str(part))
+
+
+_NOT_HERE = object()
+
+
+def _kept_here(state: board.BoardState, group: str, language: str, part):
+    """Part `part` of `group`'s at `state`'s version from this process's own
+    copy: the part, None when the version's parts are here but not this one
+    (no such couple), or _NOT_HERE."""
+    local = caches["local"]
+    body = local.get(_local_key(state, group, language, part))
+    if body is not None:
+        return body
+    return None if local.has_key(_local_key(state, group, language, "live")) else _NOT_HERE
 
 
 def _keep_here(state: board.BoardState, group: str, language: str, parts: dict) -> None:
@@ -212,6 +204,7 @@ def _keep_here(state: board.BoardState, group: str, language: str, parts: dict) 
     news with the cards kept together, nearly every poll while results come
     in."""
     each = {_local_key(state, group, language, "live"): parts["live"]}
+    each[_local_key(state, group, language, "head")] = parts["head"]
     for number, card in parts.get("cards", {}).items():
         each[_local_key(state, group, language, number)] = card
     caches["local"].set_many(each, CACHE_SECONDS)
@@ -230,43 +223,75 @@ def _state(request: HttpRequest) -> board.BoardState:
     return state
 
 
-def _polled(request: HttpRequest, slug: str, group: str) -> tuple[dict, board.BoardState]:
-    return _polled_for(_state(request), slug, group, _language(request))
+# One lock per evening, group and language in each process: the threads of a
+# process that find a new version's parts missing wait for ONE of them to
+# fetch (or build) and keep them, rather than each reading the shared value
+# (a file read and the unpickling of 200 cards, 3 ms) after the build they
+# waited for. It holds the flurry's aim (CPU per result): about four polls
+# a version came while it was built.
+_FILLING: dict[tuple, threading.Lock] = {}
 
 
-def _polled_for(
-    state: board.BoardState, slug: str, group: str, language: str
-) -> tuple[dict, board.BoardState]:
-    """The parts the polls of `group` are answered with at this version and
-    language, and the page's heading: for "board", the board's live part
-    and every couple's card (`CardPass`), for "tv", the TV's live part; each
-    rendered and gzipped once for every phone, without the request (so
-    nothing per-person is in it), and kept in the cache as one value, built
-    under one lock: on the laptop each is a file written, 2-3 ms apiece (the
-    flurry's CPU per result). Returns the parts and the state they show:
-    `state`'s version, or a newer one when a write came first."""
+def _polled(request: HttpRequest, slug: str, group: str, part) -> tuple[object, board.BoardState]:
+    return _polled_part(_state(request), slug, group, _language(request), part)
 
-    def build() -> tuple[dict, board.BoardState]:
-        evening = _evening(slug)
-        shown = board.state_of(evening)
-        data = board.build_board(evening)
-        context = {
-            "board": data,
-            "poll": settings.BOARD_POLL_SECONDS,
-            "etag": board.etag(shown, f"{group}-live", language),
-            "slug": evening.slug,
-        }
-        live = str(render_to_string(f"board/{group}.html#live", context))
-        parts = {"live": gzipped(live), "head": board.heading(evening)}
-        if group == "board":
-            cards = board.couple_cards(evening, data, current_seating(evening))
-            parts["cards"] = CardPass(evening, language).every_card(cards)
-        return parts, shown
 
-    value, shown = board.built(state, _parts(group, language), build)
-    if caches["local"].get(_local_key(shown, group, language, "live")) is None:
-        _keep_here(shown, group, language, value)  # once a process: not by each poll that waited
-    return value, shown
+def _polled_part(
+    state: board.BoardState, slug: str, group: str, language: str, part
+) -> tuple[object, board.BoardState]:
+    """Part `part` of what the polls of `group` are answered with at this
+    version and language ("live", "head" or a couple's number: its card;
+    None when there is no such couple), and the state it shows: `state`'s
+    version, or a newer one when a write came first.
+
+    The parts of a version (for "board", the board's live part and every
+    couple's card, `CardPass`; for "tv", the TV's live part; and the page's
+    heading) are rendered and gzipped once for every phone, without the
+    request (so nothing per-person is in them), and kept in the shared cache
+    as one value built under one lock (on the laptop one file written: the
+    flurry's CPU per result), then in each process's own cache part by
+    part."""
+    found = _kept_here(state, group, language, part)
+    if found is not _NOT_HERE:
+        return found, state
+    lock = _FILLING.setdefault((state.pk, group, language), threading.Lock())
+    held = lock.acquire(timeout=BUILD_WAIT_SECONDS)  # a slow fill slows, never blocks
+    try:
+        found = _kept_here(state, group, language, part)
+        if found is not _NOT_HERE:
+            return found, state
+        value, state = board.built(
+            state, _parts(group, language), lambda: _build(slug, group, language)
+        )
+        _keep_here(state, group, language, value)
+        return _part_of(value, part), state
+    finally:
+        if held:
+            lock.release()
+
+
+def _build(slug: str, group: str, language: str) -> tuple[dict, board.BoardState]:
+    """Every part of `group`'s at the evening's version now (see `_polled_part`)."""
+    evening = _evening(slug)
+    shown = board.state_of(evening)
+    data = board.build_board(evening)
+    context = {
+        "board": data,
+        "poll": settings.BOARD_POLL_SECONDS,
+        "etag": board.etag(shown, f"{group}-live", language),
+        "slug": evening.slug,
+    }
+    live = str(render_to_string(f"board/{group}.html#live", context))
+    parts = {"live": gzipped(live), "head": board.heading(evening)}
+    if group == "board":
+        cards = board.couple_cards(evening, data, current_seating(evening))
+        parts["cards"] = CardPass(evening, language).every_card(cards)
+    return parts, shown
+
+
+def _part_of(parts: dict, part) -> object:
+    """Part `part` among a version's: "live", "head", or couple `part`'s card."""
+    return parts[part] if part in ("live", "head") else parts["cards"].get(part)
 
 
 def _shown(response: HttpResponse, request: HttpRequest, shown: board.BoardState, tag: str):
@@ -280,14 +305,15 @@ def _shown(response: HttpResponse, request: HttpRequest, shown: board.BoardState
 def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """A board page (`kind` "board" or "tv"), or only its live part for an
     htmx poll; the live part from the cache when the version has been seen."""
-    parts, shown = _polled(request, slug, kind)
+    live, shown = _polled(request, slug, kind, "live")
     if request.htmx:
-        response = packed(request, parts["live"], "text/html; charset=utf-8")
+        response = packed(request, live, "text/html; charset=utf-8")
         tag = board.etag(shown, f"{kind}-live", _language(request))
         return _shown(response, request, shown, tag)
+    head, shown = _polled(request, slug, kind, "head")
     context = {
-        "head": parts["head"],
-        "live": mark_safe(unpacked(parts["live"])),  # noqa: S308 - our own template's output
+        "head": head,
+        "live": mark_safe(unpacked(live)),  # noqa: S308 - our own template's output
         "poll": settings.BOARD_POLL_SECONDS,
     }
     return render(request, f"board/{kind}.html", context)
@@ -335,8 +361,7 @@ def board_couple(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     every card of the version (`_polled`), the page's from the board's
     cached tree."""
     if request.htmx:
-        parts, shown = _polled(request, slug, "board")
-        card = _part_of(parts, number)
+        card, shown = _polled(request, slug, "board", number)
         if card is None:
             raise Http404("no such couple")
         response = packed(request, card, "text/html; charset=utf-8")

@@ -4,6 +4,8 @@ token, and a cache that fails leaves the board correct."""
 
 import gzip
 import re
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.conf import settings
@@ -12,6 +14,7 @@ from django.urls import reverse
 
 from cardnight import freshness
 from scoring import board
+from scoring.board import freshness as board_freshness
 from scoring.board import views
 from tables.models import Seating
 from tests.support.board import HTMX, record, url
@@ -158,9 +161,9 @@ def test_a_poll_with_news_reads_only_its_own_part_from_this_processs_memory(
     not the whole pass from the shared cache."""
     evening = make_evening(couples=10, played=3)
     fetched, read = [], []
-    real_built, real_get = board.built, views.cache_get
+    real_built, real_get = board.built, board_freshness.cache_get
     monkeypatch.setattr(board, "built", lambda *a, **k: fetched.append(a[1]) or real_built(*a, **k))
-    monkeypatch.setattr(views, "cache_get", lambda key: read.append(key) or real_get(key))
+    monkeypatch.setattr(board_freshness, "cache_get", lambda key: read.append(key) or real_get(key))
     news = {"HX-Request": "true", "If-None-Match": '"an older version"'}
     client.get(url("board-couple", evening, 1), headers={"HX-Request": "true"})  # builds the parts
     assert len(fetched) == 1
@@ -173,3 +176,30 @@ def test_a_poll_with_news_reads_only_its_own_part_from_this_processs_memory(
     record(evening, 1)
     client.get(url("board-couple", evening, 2), headers=news)
     assert len(fetched) == 2  # a new version
+
+
+def test_the_threads_waiting_for_a_versions_parts_fetch_them_once_a_process(monkeypatch):
+    """Polls that find a new version's parts missing in their process wait
+    for one of them to fetch (or build) the version's value and keep its
+    parts, then read their own part: the shared value (a file read and 200
+    cards unpickled) is read once a process, not once a waiting poll."""
+    state = board.BoardState(pk=987_654, version=3, privacy="full")
+    fetched = []
+
+    def slow_fetch(shown, parts, build):
+        fetched.append(parts)
+        time.sleep(0.05)  # the others arrive while this one fetches
+        cards = {n: f"card {n}".encode() for n in (1, 2, 3)}
+        return {"live": b"live", "head": {"title": "t"}, "cards": cards}, shown
+
+    monkeypatch.setattr(board, "built", slow_fetch)
+    wanted = ["live", 1, 2, 3, 4, "head", "live", 2]
+    with ThreadPoolExecutor(len(wanted)) as pool:
+        got = list(
+            pool.map(lambda part: views._polled_part(state, "s", "board", "en", part), wanted)
+        )
+    assert len(fetched) == 1
+    assert [body for body, _shown in got] == [
+        b"live", b"card 1", b"card 2", b"card 3", None, {"title": "t"}, b"live", b"card 2"
+    ]  # fmt: skip
+    assert {shown for _body, shown in got} == {state}
