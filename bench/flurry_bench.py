@@ -19,7 +19,9 @@ scratch database, dropped after) with Redis as the shared cache and
 phones and people spread over them.
 
 1. /healthz on the first server (wrk when installed, else the Python load
-   generator), with the CPU its processes spent: the run's yardstick. Then
+   generator), with the CPU its processes spent: the run's yardstick,
+   measured again after the flurry and the phones (step 4) and averaged,
+   as the machine's speed can drift during a run on a shared machine. Then
    the organizer and the volunteers sign in and the tables' links are
    read, before any CPU is counted: they are the evening's, not the results'.
 2. --phones phones poll every --poll seconds (bench/phones.py: half the
@@ -32,6 +34,7 @@ phones and people spread over them.
    the other couple's phone opens the page and confirms); meanwhile every
    volunteer loads the game screen about every 5 s and the standings every
    20 s.
+4. /healthz again, as in 1.
 
 With --cpu-share F (Linux, root), as in bench/load.py: the app servers,
 the phones and /healthz's yardstick on F processors' worth of time, a
@@ -268,8 +271,10 @@ def run_on(db: str, args) -> dict:
         stop_phones(crowds, stop, results, stats)
         left = open_tables(plan.organizer.get(f"/evenings/{SLUG}/game/")[1])
         stats.check("every table's result is in", not left)
+        rate_after, healthz_cpu_after, _alone = healthz_yardstick(servers, args.healthz_seconds)
     return {
         "db": db, "servers": count, "rate": rate, "healthz_cpu": healthz_cpu,
+        "rate_after": rate_after, "healthz_cpu_after": healthz_cpu_after,
         "alone_ms": alone_ms, "idle_rate": idle_rate, "taken": taken, "elapsed": elapsed,
         "spent": spent, "stats": stats,
     }  # fmt: skip
@@ -296,9 +301,12 @@ def report(run: dict, args) -> int:
         f"({run['elapsed']:.0f} s to the last); "
         f"{args.phones} phones polling every {args.poll:g} s; {args.volunteers} volunteers"
     )
+    healthz_cpu = (run["healthz_cpu"] + run["healthz_cpu_after"]) / 2
     print(
-        f"/healthz first, same server: {run['rate']:,.0f} requests/s, "
-        f"{run['healthz_cpu'] * 1000:.2f} CPU-ms each; one alone {run['alone_ms']:.1f} ms"
+        f"/healthz before and after, same server: {run['rate']:,.0f} and "
+        f"{run['rate_after']:,.0f} requests/s, {run['healthz_cpu'] * 1000:.2f} and "
+        f"{run['healthz_cpu_after'] * 1000:.2f} CPU-ms each (the mean is the yardstick); "
+        f"one alone {run['alone_ms']:.1f} ms"
     )
     print(f"{'':26}{'count':>8}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'errors':>8}")
     worst = 0.0
@@ -322,9 +330,9 @@ def report(run: dict, args) -> int:
     beyond = max(0.0, run["spent"] - phones_share) / taken
     print(
         f"servers' CPU during the flurry: {run['spent']:.1f} s for {run['taken']} results = "
-        f"{per_result:.3f} CPU-s per result ({per_result / run['healthz_cpu']:,.0f} /healthz "
+        f"{per_result:.3f} CPU-s per result ({per_result / healthz_cpu:,.0f} /healthz "
         f"requests' worth); less the phones alone ({run['idle_rate']:.2f} CPU-s/s): "
-        f"{beyond:.3f} CPU-s per result ({beyond / run['healthz_cpu']:,.0f} /healthz)"
+        f"{beyond:.3f} CPU-s per result ({beyond / healthz_cpu:,.0f} /healthz)"
     )
     print(
         f"aims: volunteers' and table-side report p95 under {AIM_MS} ms: {worst:.0f} ms "
