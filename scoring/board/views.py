@@ -223,13 +223,14 @@ def _state(request: HttpRequest) -> board.BoardState:
     return state
 
 
-# One lock per evening, group and language in each process: the threads of a
-# process that find a new version's parts missing wait for ONE of them to
-# fetch (or build) and keep them, rather than each reading the shared value
-# (a file read and the unpickling of 200 cards, 3 ms) after the build they
-# waited for. It holds the flurry's aim (CPU per result): about four polls
-# a version came while it was built.
-_FILLING: dict[tuple, threading.Lock] = {}
+# Locks in each process, one chosen by the evening, group and language: the
+# threads of a process that find a version's parts missing wait for ONE of
+# them to fetch (or build) and keep them, rather than each reading the
+# shared value (a file read and the unpickling of 200 cards, 3 ms) after the
+# build they waited for. It holds the flurry's aim (CPU per result): about
+# four polls a version came while it was built. A fixed number, so nothing
+# grows with the evenings a process has served.
+_FILLING = [threading.Lock() for _ in range(64)]
 
 
 def _polled(request: HttpRequest, slug: str, group: str, part) -> tuple[object, board.BoardState]:
@@ -254,7 +255,7 @@ def _polled_part(
     found = _kept_here(state, group, language, part)
     if found is not _NOT_HERE:
         return found, state
-    lock = _FILLING.setdefault((state.pk, group, language), threading.Lock())
+    lock = _FILLING[hash((state.pk, group, language)) % len(_FILLING)]
     held = lock.acquire(timeout=BUILD_WAIT_SECONDS)  # a slow fill slows, never blocks
     try:
         found = _kept_here(state, group, language, part)
