@@ -14,9 +14,11 @@ kin), so the row is read and locked once a request, not twice.
 A request that was refused (a UserError) had no effect and keeps no receipt:
 sent again, it is judged again against the evening as it is then.
 
-    report_result_once(table, key, game, reporter, winner) -> dict
+    report_result_once(table, key, game, reporter, winner) -> (dict, Seating | None)
         `report_result` once per key. The answer: {"code": one of
-        REPORT_CODES, "winner": the couple number recorded (or None)}.
+        REPORT_CODES, "winner": the couple number recorded (or None)}; and
+        the table's seating with its reports as this report left them (None
+        for a kept answer or a late report: the page reads the table then).
     record_result_once(evening, key, game, table, winner, *, change, was, user) -> bool
         `record_result` (or `change_result`) once per key; the
         answer is `changed`.
@@ -38,7 +40,7 @@ from django.utils.translation import gettext as _
 from cardnight.errors import UserError
 from tables.names import couple_digest
 
-from ..models import Couple, Evening, LateReport, Receipt, Table, TableReport
+from ..models import Couple, Evening, LateReport, Receipt, Seating, Table, TableReport
 from .door import register_locked
 from .play import record_locked
 from .tableside import report_locked
@@ -93,21 +95,21 @@ def _kept(evening: Evening, key: str, request: str) -> dict | None:
 
 def report_result_once(
     table: Table, key: str, game: int, reporter: int, winner: int, *, device: str = ""
-) -> dict:
+) -> tuple[dict, Seating | None]:
     """`report_result`, carried out once per key (see the module)."""
     with Evening.changing(table.evening) as evening:
         request = f"report t{table.number} g{game} c{reporter} w{winner}"
         kept = _kept(evening, check_key(key), request)
         if kept is not None:
-            return kept
-        report, changed, recorded_before = report_locked(
+            return kept, None
+        report, changed, recorded_before, seating = report_locked(
             evening, table, game, reporter, winner, device=device
         )
         if isinstance(report, LateReport):  # the game was over when it came
             code = VOLUNTEER_AGREES if report.agrees else LATE
             answer = {"code": code, "winner": report.seating.winner.number, "late": report.pk}
             Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
-            return answer
+            return answer, None
         answer = {"code": _report_code(report, changed, recorded_before), "winner": None}
         if answer["code"] != PENDING:
             winner_now = (
@@ -115,7 +117,7 @@ def report_result_once(
             )  # the seating the service read and wrote, under the lock
             answer["winner"] = winner_now.number if winner_now else None
         Receipt.objects.create(evening=evening, key=key, request=request, answer=answer)
-        return answer
+        return answer, seating
 
 
 def _report_code(report: TableReport, changed: bool, recorded_before: int | None) -> str:

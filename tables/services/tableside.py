@@ -11,7 +11,9 @@ report_locked(locked, table, game, reporter, winner, *, device="") -> Reported
     `report_result` on the table's evening as the caller locked it in its
     own transaction (receipts.py): the row is read and locked once. Also
     says who had been recorded as the winner before the report came (a
-    volunteer's result), read with the table under the same lock.
+    volunteer's result), read with the table under the same lock, and gives
+    the table's seating with its reports as the report left them (the
+    page's answer, not read again).
 read_late_report(table, late_id, *, device) -> None
     The person at the table has read what became of their late report.
 """
@@ -25,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
 
+from ..listed import with_reports
 from ..models import Couple, Evening, LateReport, ResultChange, Seating, Table, TableReport
 from .base import _couple_at, _require_current, _require_running, _seating, _set_winner
 
@@ -51,6 +54,9 @@ class Reported(NamedTuple):
     # The winner (a Couple's pk) recorded at the table before this report
     # came: a volunteer's, or the couples' own; None when there was none.
     recorded_before: int | None
+    # The table's seating in the current game with its reports as this
+    # report left them (`tables.listed.with_reports`); None for a late one.
+    seating: Seating | None = None
 
 
 def report_result(
@@ -83,8 +89,11 @@ def report_locked(
     _require_current(evening, game)
     seating = _seating(evening, game, table.number)
     before = seating.winner_id  # read before the report may record it
-    report, changed = _report(evening, table, seating, reporter, winner, device)
-    return Reported(report, changed, before)
+    reports = {r.reporter_id: r for r in list(_reports_query(seating.pk))}
+    report, changed = _report(evening, table, seating, reports, reporter, winner, device)
+    reports[report.reporter_id] = report
+    in_order = sorted(reports.values(), key=lambda r: (r.created_at, r.pk))  # as table_reports
+    return Reported(report, changed, before, with_reports(seating, in_order))
 
 
 # A seating's reports, read on every report under the evening's lock: by
@@ -95,12 +104,18 @@ def _reports_query(seating):
 
 
 def _report(
-    evening: Evening, table: Table, seating: Seating, reporter: int, winner: int, device: str
+    evening: Evening,
+    table: Table,
+    seating: Seating,
+    reports: dict[int, TableReport],
+    reporter: int,
+    winner: int,
+    device: str,
 ) -> tuple[TableReport, bool]:
-    """The report on `seating`, the table's seating in the current game."""
+    """The report on `seating`, the table's seating in the current game,
+    whose `reports` (by reporter) are changed here as they are saved."""
     reporter_couple = _couple_at(seating, reporter)
     claimed = _couple_at(seating, winner)
-    reports = {r.reporter_id: r for r in list(_reports_query(seating.pk))}
     for report in reports.values():
         report.seating = seating
     seating.share_couples(reports.values())  # their reporters: the table's couples

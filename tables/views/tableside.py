@@ -26,7 +26,7 @@ from cardnight.numbers import read_id
 from tables import queries, services
 from tables.forms.game import ReportForm, report_problem
 from tables.live import polled
-from tables.models import MAX_COUPLE_NUMBER, LateReport, Table, TableReport
+from tables.models import MAX_COUPLE_NUMBER, LateReport, Seating, Table, TableReport
 from tables.privacy import public_label
 from tables.services import receipts
 from tables.views.devices import device_of, known_device
@@ -80,9 +80,14 @@ def _table(request: HttpRequest, token: str, *, finished_ok: bool = False) -> Ta
     return table
 
 
-def _context(request: HttpRequest, table: Table, reporter: int | None) -> dict | None:
+def _context(
+    request: HttpRequest, table: Table, reporter: int | None, seating: Seating | None = None
+) -> dict | None:
+    """The page's context; `seating`: the table's current seating with its
+    reports as a report just left them (else it is read)."""
     evening = table.evening
-    seating = queries.current_table_seating(evening, table.number)
+    if seating is None:
+        seating = queries.current_table_seating(evening, table.number)
     if seating is None:
         return None
     privacy = evening.hall.privacy
@@ -206,13 +211,13 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
     except _Unavailable as unavailable:
         return unavailable.response
     form = ReportForm(request.POST)
-    reporter = None
+    reporter, seating = None, None
     if form.is_valid():
         data = form.cleaned_data
         reporter = data["reporter"]
         try:
             if data["request_id"]:  # from the phone's outbox: once per id
-                answer = receipts.report_result_once(
+                answer, seating = receipts.report_result_once(
                     table,
                     data["request_id"],
                     data["game"],
@@ -226,6 +231,7 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
                 report, changed = services.report_result(
                     table, data["game"], reporter, data["winner"], device=device_of(request)
                 )
+                seating = None if isinstance(report, LateReport) else report.seating
                 message = _status_message(report, changed)
                 late = isinstance(report, LateReport)
         except UserError as error:
@@ -243,7 +249,7 @@ def tableside_report(request: HttpRequest, token: str) -> HttpResponse:
             if message:  # a late report's words are on the page until read
                 messages.success(request, message)
             return redirect(f"{reverse('tableside', args=[table.token])}?as={reporter}")
-        context = _context(request, table, reporter)
+        context = _context(request, table, reporter, seating)
         if context is None:
             return _closed_table(request, table)
         context["message"] = message

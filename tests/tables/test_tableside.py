@@ -1,12 +1,14 @@
 """The table-side page (/t/<token>/): public, token only; either couple
 reports the winner of the table's current game and the other confirms."""
 
+import re
+
 import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from tables import services
+from tables import queries, services
 from tables.models import Evening, Hall, Punch, TableReport
 from tables.views import devices
 
@@ -257,14 +259,15 @@ def test_the_table_side_asks_the_database_a_few_times_whatever_the_evenings_size
     # The table; in one transaction (2 here: its savepoint and release):
     # the evening locked, the receipt looked for, the seating, its reports,
     # the report written, the version bumped, the receipt kept; then the
-    # answer: the seating, its reports, this phone's late reports.
-    with django_assert_num_queries(13):
+    # answer, from the seating and reports the report wrote: this phone's
+    # late reports.
+    with django_assert_num_queries(11):
         assert first.post(report, data, headers=HTMX).status_code == 200
     data = {"game": 2, "reporter": b, "winner": a, "request_id": "flurry-report-2"}
     # The same, with the result written (the first report confirmed, the
     # seating, the punch, the change), and where the couples go next (the
     # game's bye and tables).
-    with django_assert_num_queries(19):
+    with django_assert_num_queries(17):
         html = second.post(report, data, headers=HTMX).content.decode()
     assert "Confirmed: the result is in." in html
     with django_assert_num_queries(6):  # and where next (2), and this phone's late reports
@@ -290,3 +293,35 @@ def test_after_the_last_game_the_table_is_not_told_to_wait_for_another(client, e
     assert "Wait for the next game" not in html
     assert "That was the last game of the evening" in html
     assert "<li></li>" not in "".join(html.split())
+
+
+def _status(html: str) -> str:
+    """The table's status without what differs between two answers showing
+    the same table: the report's own message and the masked CSRF tokens."""
+    html = re.sub(r'<p class="message" data-announce>[^<]*</p>', "", html)
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "", html)
+
+
+@pytest.mark.parametrize("outbox", [True, False], ids=["from the outbox", "without an id"])
+def test_a_reports_answer_shows_the_table_as_the_report_left_it(table, outbox, monkeypatch):
+    """The answer to a report (htmx) is the table as the report left it,
+    the same as the table read afresh right after: the first report, the
+    same report again, the other couple's disagreement, then a change that
+    agrees; made from what the report wrote, not by reading the table again."""
+    phones = {table.a: Client(), table.b: Client()}
+    steps = [(table.a, table.a), (table.a, table.a), (table.b, table.b), (table.b, table.a)]
+    read_again = []
+    real = queries.current_table_seating
+    monkeypatch.setattr(
+        queries, "current_table_seating", lambda *a: read_again.append(a) or real(*a)
+    )
+    for n, (reporter, winner) in enumerate(steps):
+        data = {"game": 1, "reporter": reporter, "winner": winner}
+        if outbox:
+            data["request_id"] = f"step-{n}-{reporter}-{winner}"
+        answer = phones[reporter].post(table.report_url, data, headers=HTMX)
+        assert answer.status_code == 200 and not read_again
+        afresh = phones[reporter].get(f"{table.url}?as={reporter}", headers=HTMX)
+        assert _status(answer.content.decode()) == _status(afresh.content.decode())
+        read_again.clear()
+    assert "Confirmed" in answer.content.decode()  # the two couples agree in the end
