@@ -311,7 +311,7 @@ def _page(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         response = packed(request, live, "text/html; charset=utf-8")
         tag = board.etag(shown, f"{kind}-live", _language(request))
         return _shown(response, request, shown, tag)
-    head, shown = _polled(request, slug, kind, "head")
+    head, _shown_state = _polled_part(shown, slug, kind, _language(request), "head")  # live's
     context = {
         "head": head,
         "live": mark_safe(unpacked(live)),  # noqa: S308 - our own template's output

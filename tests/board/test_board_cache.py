@@ -203,3 +203,20 @@ def test_the_threads_waiting_for_a_versions_parts_fetch_them_once_a_process(monk
         b"live", b"card 1", b"card 2", b"card 3", None, {"title": "t"}, b"live", b"card 2"
     ]  # fmt: skip
     assert {shown for _body, shown in got} == {state}
+
+
+def test_a_full_page_whose_version_moved_on_while_it_was_built_builds_once(
+    client, make_evening, monkeypatch
+):
+    """A write that lands between a page's look-up of the version and the
+    build gives parts of the newer version; the page's heading is taken from
+    those parts, not built again for the version it looked up."""
+    evening = make_evening(couples=10, played=2)
+    before = board.board_state(evening.slug)
+    record(evening, 1)  # the version moves on after the page looked it up
+    monkeypatch.setattr(board, "board_state", lambda slug: before)
+    built, real_built = [], board.built
+    monkeypatch.setattr(board, "built", lambda *a, **k: built.append(a[0]) or real_built(*a, **k))
+    page = client.get(url("board", evening))
+    assert page.status_code == 200 and evening.name in page.content.decode()
+    assert built == [before]  # one build, which read the newer version
