@@ -6,7 +6,9 @@ listed table or to a `Seating` alike."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TypeVar
 
 from .models import Couple, Evening, Seating, TableReport
@@ -148,8 +150,18 @@ def table_reports(seating: int, *, couples_of: Seating | None = None) -> list[Ta
     return reports
 
 
+# A table's reports in the order they came: the listings' and the table
+# side's, read from the database or put in order after a report wrote them.
+REPORT_ORDER = ("created_at", "id")
+
+
+def in_report_order(reports: Iterable[TableReport]) -> list[TableReport]:
+    """`reports` in the order they came, as `table_reports` reads them."""
+    return sorted(reports, key=attrgetter(*REPORT_ORDER))
+
+
 def _reports(seating: int):
-    return TableReport.objects.filter(seating_id=seating).order_by("created_at", "id")
+    return TableReport.objects.filter(seating_id=seating).order_by(*REPORT_ORDER)
 
 
 def with_reports(seating: _S, reports: list[TableReport]) -> _S:

@@ -33,7 +33,14 @@ from typing import NamedTuple
 from django.db.models import Count, F, Prefetch, Q
 
 from . import rotation
-from .listed import ListedCouple, ListedSeating, listed_seatings, table_reports, with_reports
+from .listed import (
+    REPORT_ORDER,
+    ListedCouple,
+    ListedSeating,
+    listed_seatings,
+    table_reports,
+    with_reports,
+)
 from .models import (
     Couple,
     Evening,
@@ -239,7 +246,7 @@ def _open_reports_query(evening, number):
     return (
         TableReport.objects.filter(seating__game__evening_id=evening, seating__game__number=number)
         .select_related("reporter", "claimed_winner")
-        .order_by("created_at", "id")
+        .order_by(*REPORT_ORDER)
     )  # a table's in the order they came
 
 

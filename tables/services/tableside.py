@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from cardnight.errors import Conflict, UserError
 
-from ..listed import with_reports
+from ..listed import in_report_order, with_reports
 from ..models import Couple, Evening, LateReport, ResultChange, Seating, Table, TableReport
 from .base import _couple_at, _require_current, _require_running, _seating, _set_winner
 
@@ -92,8 +92,8 @@ def report_locked(
     reports = {r.reporter_id: r for r in list(_reports_query(seating.pk))}
     report, changed = _report(evening, table, seating, reports, reporter, winner, device)
     reports[report.reporter_id] = report
-    in_order = sorted(reports.values(), key=lambda r: (r.created_at, r.pk))  # as table_reports
-    return Reported(report, changed, before, with_reports(seating, in_order))
+    seating = with_reports(seating, in_report_order(reports.values()))
+    return Reported(report, changed, before, seating)
 
 
 # A seating's reports, read on every report under the evening's lock: by
