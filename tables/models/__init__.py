@@ -20,13 +20,13 @@ from .evening import (
     CoupleQuerySet,
     Evening,
     EveningQuerySet,
-    EveningTemplate,
     Hall,
     date_in_range,
     new_generation,
     new_token,
     unique_hall_slug,
 )
+from .evening_template import EveningTemplate
 from .membership import Membership, OneTimePassword
 from .play import Game, LateReport, Punch, Receipt, ResultChange, Seating, Table, TableReport
 from .players import Player, PlayerKey, PlayerProposal, PlayerQuerySet, person_of
