@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.printing import documents, draw, fonts, rows
 from scoring.printing.draw.common import SAFE_MARGIN
 from scoring.printing.draw.results_sheet import PUNCH_SIZE
-from scoring.printing.fonts import MIN_SIZE, PLACEHOLDER, fit_text, text_width
+from scoring.printing.fitting import fit_text
+from scoring.printing.fonts import MIN_SIZE, PLACEHOLDER, text_width
 
 from . import factory
 from .pdf import ink_near_edges, text_boxes, text_sizes

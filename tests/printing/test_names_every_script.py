@@ -24,7 +24,8 @@ from reportlab.pdfgen.canvas import Canvas
 from scoring.models import Prize
 from scoring.printing import documents, draw, fallback, fonts, rows
 from scoring.printing.draw.cue_cards import CARD_H, CARD_W
-from scoring.printing.fonts import PLACEHOLDER, fit_lines, isolate
+from scoring.printing.fitting import fit_lines
+from scoring.printing.fonts import PLACEHOLDER, isolate
 from tables.models import Couple
 
 from . import factory

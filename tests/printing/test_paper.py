@@ -9,7 +9,8 @@ from django.utils import translation
 
 from scoring.printing import documents, draw, fallback, rows
 from scoring.printing.draw.cue_cards import AMPERSAND_GAP, NAME_MAX
-from scoring.printing.fonts import LEADING, MIN_SIZE, PLACEHOLDER, fonts, prepare, wrap
+from scoring.printing.fitting import wrap
+from scoring.printing.fonts import LEADING, MIN_SIZE, PLACEHOLDER, fonts, prepare
 from tables.models import Couple, Evening, Punch
 
 from . import factory

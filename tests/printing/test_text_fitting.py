@@ -1,5 +1,5 @@
 """Names print in full: shrunk to fit, wrapped when too small, never cut,
-never wider than their box (scoring.printing.fonts.fit_text)."""
+never wider than their box (scoring.printing.fitting.fit_text)."""
 
 import unicodedata
 from pathlib import Path
@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.printing.fonts import LEADING, fit_text, fonts, text_width, tidy
+from scoring.printing.fitting import fit_text
+from scoring.printing.fonts import LEADING, fonts, text_width, tidy
 
 from .factory import LONG_NAME
 

@@ -26,17 +26,8 @@ from reportlab.platypus import (
 from scoring.engine import Suit
 
 from .. import rows as r
-from ..fonts import (
-    LEADING,
-    MIN_SIZE,
-    Fitted,
-    draw_line,
-    fit_lines,
-    fit_text,
-    fonts,
-    isolate,
-    markup,
-)
+from ..fitting import Fitted, fit_lines, fit_text
+from ..fonts import LEADING, MIN_SIZE, draw_line, fonts, isolate, markup
 
 # Page streams compressed as binary Flate, without reportlab's default ASCII
 # base-85 layer: smaller files, and no pure-Python encoding pass (reportlab's

@@ -11,7 +11,8 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fit_together, fonts, isolate
+from ..fitting import Fitted, fit_text, fit_together
+from ..fonts import LEADING, MIN_SIZE, fonts, isolate
 from ..qr import draw_qr
 from .common import (
     GRID_GREY,

@@ -12,7 +12,8 @@ from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 from tables.names import couple_names
 
 from .. import rows as r
-from ..fonts import Fitted, fit_lines, fonts, isolate, text_width
+from ..fitting import Fitted, fit_lines
+from ..fonts import fonts, isolate, text_width
 from .common import (
     FittedLines,
     flowing_document,

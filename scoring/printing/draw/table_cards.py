@@ -7,7 +7,8 @@ from reportlab.lib.units import inch
 from reportlab.pdfgen.canvas import Canvas
 
 from .. import rows as r
-from ..fonts import LEADING, MIN_SIZE, Fitted, fit_text, fonts
+from ..fitting import Fitted, fit_text
+from ..fonts import LEADING, MIN_SIZE, fonts
 from ..qr import draw_qr
 from .common import GRID_GREY, SAFE_MARGIN, draw_text, heading_line, new_canvas, page_size
 
