@@ -192,7 +192,10 @@ def capacity(args) -> None:
     have an error): one run's p95 can move by half or more from one run to
     the next. Stated as a ratio too: phones served per 1,000 /healthz
     requests/s, measured on the same server first and again at the end
-    (`healthz_rate`)."""
+    (`healthz_rate`). The aim (at least 500 phones per 1,000) is judged with
+    a game's results at a hall's pace (`--game-seconds 60`) on a server
+    whose /healthz serves about 1,000 requests/s (`--server-cpu-share`):
+    bench/README.md gives the command."""
     rate = healthz_rate(args)
     print(f"/healthz on this machine: {rate:,.0f} requests/s")
 
