@@ -194,8 +194,8 @@ def capacity(args) -> None:
     requests/s, measured on the same server first and again at the end
     (`healthz_rate`). The aim (at least 500 phones per 1,000) is judged with
     a game's results at a hall's pace (`--game-seconds 60`) on a server
-    whose /healthz serves about 1,000 requests/s (`--server-cpu-share`):
-    bench/README.md gives the command."""
+    whose /healthz serves about 1,000 requests/s (`--server-cpu-share`);
+    the table of today's figures in this folder gives the whole command."""
     rate = healthz_rate(args)
     print(f"/healthz on this machine: {rate:,.0f} requests/s")
 
