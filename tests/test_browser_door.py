@@ -340,6 +340,41 @@ def test_couples_typed_with_their_enter_before_the_answer_are_each_registered(
     assert registered(evening) == NEXT_COUPLES
 
 
+# Run in the page: at the next answer's swap, right after door.js has seen
+# it and before the couple it kept waiting goes out, an Enter in the first
+# player's field. A script's key event has no default action, so the form is
+# submitted as a real Enter would (unless door.js took the key).
+ENTER_AT_THE_ANSWER = """() => {
+  document.addEventListener("htmx:afterSwap", function once() {
+    document.removeEventListener("htmx:afterSwap", once);
+    var field = document.getElementById("id_player1");
+    var key = new KeyboardEvent("keydown", {key: "Enter", bubbles: true, cancelable: true});
+    if (field.dispatchEvent(key)) field.form.requestSubmit();
+  });
+}"""
+
+
+def test_an_enter_pressed_as_the_answer_comes_loses_no_couple(
+    live_server, phone, volunteer, evening, slow_door
+):
+    """Three couples, each with its Enter, the third's pressed in the instant
+    between the first's answer and the sending of the second, which was kept
+    waiting: the second used to vanish (htmx drops a form's request while
+    another is on its way), names and all."""
+    first, _second = door_page(phone, live_server, evening)
+    first.focus()
+    couples = NEXT_COUPLES[:3]
+    type_couple(phone, *couples[0])
+    phone.keyboard.press("Enter")  # on its way for 300 ms
+    type_couple(phone, *couples[1])
+    phone.keyboard.press("Enter")  # kept until the first's answer
+    type_couple(phone, *couples[2])
+    phone.evaluate(ENTER_AT_THE_ANSWER)
+    expect(phone.locator("#couples .couple-row")).to_have_count(3, timeout=15_000)
+    expect(phone.get_by_label("First player")).to_have_value("")
+    assert registered(evening) == couples
+
+
 def test_a_refused_couple_keeps_its_names_and_what_was_typed_since(
     live_server, phone, volunteer, evening, slow_door
 ):

@@ -165,6 +165,7 @@
   var sending = null; // the couple on its way: {names, cleared, swapped}
   var queue = []; // couples whose Enter came while another was on its way
   var enterAfter = false; // an Enter with a name missing, while one was on its way
+  var handing = false; // an answer came and a kept couple is about to go out
   var typed = null; // the fields when the answer came: {values, at, start, end}
 
   function names() { return FIELDS.map(function (id) { return document.getElementById(id); }); }
@@ -219,7 +220,8 @@
   });
 
   document.addEventListener("keydown", function (event) {
-    if (!sending || event.key !== "Enter" || event.defaultPrevented || !isName(event.target)) return;
+    if (!(sending || handing) || event.key !== "Enter" || event.defaultPrevented ||
+        !isName(event.target)) return;
     event.preventDefault(); // the form's button waits for the answer: kept here instead
     var fields = names();
     var out = takeOut(fields);
@@ -267,7 +269,13 @@
     enterAfter = false;
     if (!next && !again) return;
     var form = fields[0].form;
+    handing = true; // an Enter pressed before it goes out waits behind it
     setTimeout(function () { // once the answer's request is over
+      handing = false;
+      if (sending) { // another went out first (htmx drops a second): this one after its answer
+        if (next) queue.unshift(next); else enterAfter = true;
+        return;
+      }
       var now = snapshot();
       if (next) fields.forEach(function (f, i) { f.value = next[i]; });
       form.setAttribute("data-sent-for-you", "");
